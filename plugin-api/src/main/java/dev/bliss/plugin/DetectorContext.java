@@ -1,0 +1,28 @@
+package dev.bliss.plugin;
+
+import dev.bliss.plugin.config.ConfigSection;
+import dev.bliss.plugin.field.FieldRegistry;
+import java.nio.file.Path;
+
+/** What a provider gets at startup to prepare its detectors. */
+public interface DetectorContext {
+
+    /** The name the detector is configured under ({@code plugins.<name>}). */
+    String name();
+
+    /**
+     * The detector's own configuration section ({@code plugins.<name>.config}). Every key must
+     * be read; keys left unread are reported as unknown when {@link DetectorProvider#prepare}
+     * returns.
+     */
+    ConfigSection config();
+
+    /** Where the detector declares the fields it produces and consumes. */
+    FieldRegistry fields();
+
+    /** The directory of the main configuration file, for resolving relative paths. */
+    Path configDirectory();
+
+    /** The number of event loops, hence of {@link Detector}s that will be made. */
+    int eventLoops();
+}

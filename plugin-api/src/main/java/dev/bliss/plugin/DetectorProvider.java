@@ -1,0 +1,25 @@
+package dev.bliss.plugin;
+
+import dev.bliss.plugin.config.ConfigException;
+
+/**
+ * The entry point of a detector plugin, found with {@link java.util.ServiceLoader}: list the
+ * implementation in {@code META-INF/services/dev.bliss.plugin.DetectorProvider} and put the jar
+ * on the class path or in the {@code plugins/} directory. bliss's own detectors are found the
+ * same way; the proxy names none of them.
+ *
+ * <p>Called once at startup (and again on a reload), off the event loops; may block.
+ */
+public interface DetectorProvider {
+
+    /** The plugin's type name, used as {@code type:} in {@code plugins} configuration. */
+    String type();
+
+    /**
+     * Validates the configuration, declares fields, loads what the detectors share, and returns
+     * the factory of per-event-loop detectors.
+     *
+     * @throws ConfigException when the configuration is invalid, naming file, line and key
+     */
+    DetectorFactory prepare(DetectorContext context) throws ConfigException;
+}

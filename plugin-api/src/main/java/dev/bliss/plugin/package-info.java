@@ -1,0 +1,12 @@
+/**
+ * The detector SPI of bliss.
+ *
+ * <p>A plugin implements {@link dev.bliss.plugin.DetectorProvider} (found with ServiceLoader),
+ * whose factory makes one {@link dev.bliss.plugin.Detector} per event loop. Detectors read a
+ * {@link dev.bliss.plugin.RequestView} and write typed fields
+ * ({@link dev.bliss.plugin.field.Fields}) that later detectors and the firewall read. Package
+ * {@code field} holds the field handles and table, {@code config} the configuration tree.
+ *
+ * <p>This module depends on the JDK only, so a plugin compiles against it alone.
+ */
+package dev.bliss.plugin;
