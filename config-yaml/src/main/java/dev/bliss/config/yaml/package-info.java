@@ -1,0 +1,2 @@
+/** YAML configuration files read into the plugin API's position-keeping configuration tree. */
+package dev.bliss.config.yaml;
