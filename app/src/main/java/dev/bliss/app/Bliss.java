@@ -1,0 +1,37 @@
+package dev.bliss.app;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code bliss} command. Each subcommand is its own class; this one only lists them.
+ */
+@Command(name = "bliss",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionCommand.Provider.class,
+        description = "An edge reverse proxy that scores every request for automation.",
+        subcommands = {
+            RunCommand.class,
+            ProxyCommand.class,
+            CheckConfigCommand.class,
+            VersionCommand.class,
+        })
+public final class Bliss implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line with bliss's conventions: errors without stack traces, exit codes. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new Bliss()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

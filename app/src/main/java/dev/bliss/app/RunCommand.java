@@ -1,0 +1,27 @@
+package dev.bliss.app;
+
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.config.ProxyConfigReader;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code bliss run}: the main job, the proxy with the configuration in config/bliss.yaml. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run the proxy with a configuration file (default: config/bliss.yaml).")
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = {"-c", "--config"}, defaultValue = "config/bliss.yaml", description = "The configuration file (default: ${DEFAULT-VALUE}).")
+    Path config;
+
+    @Override
+    public Integer call() {
+        try {
+            return ProxyLauncher.runUntilSignalled(ProxyConfigReader.read(ConfigLocation.resolve(config)));
+        } catch (ConfigException e) {
+            System.err.println("bliss: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.bliss.proxy;
+
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.config.ProxyOptions;
+import dev.bliss.proxy.internal.RunningProxy;
+import io.vertx.core.Future;
+
+/**
+ * A running bliss proxy: listeners, one verticle per event loop, the detector pipeline, the
+ * firewall, and the admin server.
+ *
+ * <pre>{@code
+ * ProxyServer proxy = ProxyServer.start(ProxyConfigReader.read(Path.of("config/bliss.yaml")));
+ * System.out.println("listening on " + proxy.port(0));
+ * proxy.shutdown().await();
+ * }</pre>
+ */
+public interface ProxyServer extends AutoCloseable {
+
+    /**
+     * Builds the pipeline (plugins prepared, fields checked, rules compiled), starts the event
+     * loops and listeners, and returns once everything listens. Blocks the calling thread; call
+     * it from a main thread, never from an event loop.
+     *
+     * @throws ConfigException when plugins or rules refuse the configuration
+     */
+    static ProxyServer start(ProxyOptions options) throws ConfigException {
+        return RunningProxy.start(options);
+    }
+
+    /** The port listener {@code i} is bound to (the real one when configured as 0). */
+    int port(int listener);
+
+    /** The admin server's port, or -1 when it is disabled. */
+    int adminPort();
+
+    /** The network transport the event loops run on: io_uring, epoll or nio. */
+    String transport();
+
+    int eventLoops();
+
+    /** The built-in demo origin's port when it serves (no routes configured), else -1. */
+    int demoOriginPort();
+
+    /**
+     * Graceful shutdown: stop accepting, let in-flight exchanges finish up to the configured
+     * shutdown timeout, then close everything.
+     */
+    Future<Void> shutdown();
+
+    /** {@link #shutdown()} and wait for it. */
+    @Override
+    void close();
+}

@@ -1,0 +1,2 @@
+/** The JSON-lines access log, written off the event loops. */
+package dev.bliss.proxy.accesslog;

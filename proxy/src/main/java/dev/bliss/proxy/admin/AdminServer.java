@@ -1,0 +1,78 @@
+package dev.bliss.proxy.admin;
+
+import dev.bliss.proxy.config.AdminOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The admin HTTP server, on its own port and bound to loopback by default:
+ *
+ * <pre>
+ *   GET  /healthz        200 while the process runs
+ *   GET  /readyz         200 while serving, 503 before start and during shutdown
+ *   GET  /metrics        Prometheus text format
+ *   GET  /config         the effective configuration as JSON, secrets redacted
+ *   POST /rules/reload   recompile the firewall rules; 200 with the new rule count, 422 with the error
+ * </pre>
+ *
+ * Handlers run on the admin server's event loop; the reload is compiled on a worker thread.
+ */
+public final class AdminServer {
+
+    /** A reload action: a future of its outcome message; failed futures carry the error text. */
+    public interface Reload extends Supplier<Future<String>> {
+    }
+
+    private final HttpServer server;
+
+    private AdminServer(HttpServer server) {
+        this.server = server;
+    }
+
+    public static Future<AdminServer> start(Vertx vertx, AdminOptions options, BooleanSupplier ready,
+                                            Supplier<String> metrics, Supplier<JsonObject> config, Reload reloadRules) {
+        Router router = Router.router(vertx);
+        router.get("/healthz").handler(rc -> text(rc, 200, "ok\n"));
+        router.get("/readyz").handler(rc -> {
+            boolean r = ready.getAsBoolean();
+            text(rc, r ? 200 : 503, r ? "ready\n" : "not ready\n");
+        });
+        router.get("/metrics").handler(rc -> rc.response()
+                .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")
+                .end(metrics.get()));
+        router.get("/config").handler(rc -> rc.response()
+                .putHeader("content-type", "application/json")
+                .end(config.get().encodePrettily() + "\n"));
+        router.post("/rules/reload").handler(rc -> reloadRules.get().onComplete(ar -> {
+            if (ar.succeeded()) {
+                text(rc, 200, ar.result() + "\n");
+            } else {
+                text(rc, 422, "rules not reloaded, the previous rules stay in effect:\n" + ar.cause().getMessage() + "\n");
+            }
+        }));
+        return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
+                .requestHandler(router)
+                .listen()
+                .map(AdminServer::new);
+    }
+
+    public int port() {
+        return server.actualPort();
+    }
+
+    public Future<Void> close() {
+        return server.close();
+    }
+
+    private static void text(RoutingContext rc, int status, String body) {
+        rc.response().setStatusCode(status).putHeader("content-type", "text/plain; charset=utf-8").end(body);
+    }
+
+}

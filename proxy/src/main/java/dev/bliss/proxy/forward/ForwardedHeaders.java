@@ -1,0 +1,98 @@
+package dev.bliss.proxy.forward;
+
+import dev.bliss.plugin.IpAddress;
+import io.vertx.core.MultiMap;
+
+/**
+ * Sets X-Forwarded-For, -Proto and -Host on the request to the origin, and works out the client's
+ * address.
+ *
+ * <p>From an untrusted peer, whatever the client sent under these names is replaced: a client
+ * cannot choose the address the origin and the rules see. From a trusted proxy (a load balancer in
+ * front of bliss) the chain is kept and the peer appended, and the client address is the
+ * right-most entry of the chain that is not itself a trusted proxy.
+ *
+ * <p>Stateless apart from its trusted list; event-loop only for the mutable arguments.
+ */
+public final class ForwardedHeaders {
+
+    public static final String X_FORWARDED_FOR = "x-forwarded-for";
+    public static final String X_FORWARDED_PROTO = "x-forwarded-proto";
+    public static final String X_FORWARDED_HOST = "x-forwarded-host";
+
+    private final TrustedProxies trusted;
+
+    public ForwardedHeaders(TrustedProxies trusted) {
+        this.trusted = trusted;
+    }
+
+    /**
+     * Resolves the client address from the TCP peer and the request's X-Forwarded-For.
+     *
+     * @param peer    the TCP peer, already parsed
+     * @param xff     the X-Forwarded-For value the peer sent, or {@code null}
+     * @param client  receives the client address
+     * @param hop     scratch space, so that nothing is allocated
+     * @return whether the peer is a trusted proxy
+     */
+    public boolean resolveClient(IpAddress peer, String xff, IpAddress client, IpAddress hop) {
+        client.set(peer);
+        if (!trusted.contains(peer)) {
+            return false;
+        }
+        if (xff != null) {
+            // walk from the right: each hop that is a trusted proxy vouches for the one before it
+            int end = xff.length();
+            while (end > 0) {
+                int comma = xff.lastIndexOf(',', end - 1);
+                int start = comma + 1;
+                int s = start;
+                int e = end;
+                while (s < e && xff.charAt(s) == ' ') {
+                    s++;
+                }
+                while (e > s && xff.charAt(e - 1) == ' ') {
+                    e--;
+                }
+                if (!hop.parse(xff, s, e)) {
+                    break; // garbage in the chain: stop at the last address we could trust
+                }
+                client.set(hop);
+                if (!trusted.contains(hop)) {
+                    break;
+                }
+                end = comma < 0 ? 0 : comma;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes the forwarding headers into the origin request's headers.
+     *
+     * @param peerTrusted what {@link #resolveClient} returned
+     * @param peerText    the TCP peer address as text
+     * @param tls         whether the client connection is TLS
+     * @param host        the Host the client asked for, or {@code null}
+     */
+    public void apply(MultiMap origin, boolean peerTrusted, String peerText, boolean tls, String host) {
+        if (peerTrusted) {
+            String chain = origin.get(X_FORWARDED_FOR);
+            origin.set(X_FORWARDED_FOR, chain == null || chain.isBlank() ? peerText : chain + ", " + peerText);
+            if (!origin.contains(X_FORWARDED_PROTO)) {
+                origin.set(X_FORWARDED_PROTO, tls ? "https" : "http");
+            }
+            if (!origin.contains(X_FORWARDED_HOST) && host != null) {
+                origin.set(X_FORWARDED_HOST, host);
+            }
+        } else {
+            origin.set(X_FORWARDED_FOR, peerText);
+            origin.set(X_FORWARDED_PROTO, tls ? "https" : "http");
+            if (host != null) {
+                origin.set(X_FORWARDED_HOST, host);
+            } else {
+                origin.remove(X_FORWARDED_HOST);
+            }
+        }
+    }
+}

@@ -1,0 +1,390 @@
+package dev.bliss.proxy.internal;
+
+import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.forward.ForwardedHeaders;
+import dev.bliss.proxy.forward.HopByHopHeaders;
+import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.pipeline.DetectorChain;
+import dev.bliss.proxy.pipeline.DetectorFailedClosed;
+import dev.bliss.proxy.routing.Origin;
+import dev.bliss.proxy.routing.Route;
+import dev.bliss.proxy.routing.UpstreamGroup;
+import io.vertx.core.Context;
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.HostAndPort;
+import io.vertx.core.net.NetSocket;
+import io.vertx.core.net.SocketAddress;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The request path of one event loop: every client request of its verticle goes through here.
+ *
+ * <pre>
+ *  request ─► client address (trusted proxies) ─► detectors (sync, then async stages, paused)
+ *          ─► route ─► origin (round-robin, passive health)
+ *          ─► origin request: hop-by-hop removed, X-Forwarded-*, detector headers, body streamed
+ *          ─► response: hop-by-hop removed, body streamed back            (502 / 504 on failure)
+ *  end of exchange (always) ─► detectors' onComplete ─► metrics ─► access log ─► context pooled
+ * </pre>
+ *
+ * A WebSocket handshake takes the same path up to the origin, then the two connections are
+ * spliced. The request is paused on arrival and resumed by the pipe to the origin, so no body
+ * byte is read before the proxy knows where it goes, and back-pressure holds both ways.
+ *
+ * <p><b>Thread:</b> its event loop only; all state here is that loop's.
+ */
+final class ProxyHandler implements Handler<HttpServerRequest> {
+
+    private final Vertx vertx;
+    private final ProxyShared shared;
+    private final DetectorChain chain;
+    private final RequestContextPool pool;
+    private final ProxyMetrics.LoopMeters meters;
+    private final Map<UpstreamGroup, HttpClient> clients;
+    private final OriginHeadersAdapter originHeaders = new OriginHeadersAdapter();
+    private final long connectTimeoutMillis;
+    private final long responseTimeoutMillis;
+    private final long maxBodySize;
+
+    ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
+        this.vertx = vertx;
+        this.shared = shared;
+        this.chain = shared.pipeline().newChain();
+        this.pool = new RequestContextPool(shared.pipeline().scheme());
+        this.meters = shared.metrics().newLoopMeters(shared.routes().routes());
+        this.clients = new IdentityHashMap<>(clients);
+        this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
+        this.responseTimeoutMillis = shared.options().timeouts().response().toMillis();
+        this.maxBodySize = shared.options().limits().maxBodySize();
+    }
+
+    @Override
+    public void handle(HttpServerRequest req) {
+        req.pause();
+        RequestContext ctx = pool.acquire();
+        ctx.startNanos = System.nanoTime();
+        int generation = ctx.generation;
+        req.response().endHandler(v -> finish(ctx, generation, req));
+        req.response().closeHandler(v -> finish(ctx, generation, req));
+
+        String host = req.getHeader(HttpHeaders.HOST);
+        if (host == null) {
+            HostAndPort authority = req.authority();
+            host = authority == null ? null : authority.toString();
+        }
+        ctx.view.wrap(req, host, ctx.startNanos);
+        SocketAddress remote = req.remoteAddress();
+        String peerText = remote == null ? null : remote.hostAddress();
+        if (peerText == null || !ctx.peer.parse(peerText)) {
+            ctx.peer.set(0, 0);
+        }
+        ctx.peerTrusted = shared.forwarded().resolveClient(ctx.peer, req.getHeader(ForwardedHeaders.X_FORWARDED_FOR),
+                ctx.view.client(), ctx.scratch);
+        ctx.peerText = peerText;
+
+        if (maxBodySize > 0 && declaredLength(req) > maxBodySize) {
+            answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
+            return;
+        }
+        runDetectors(ctx, req, 0);
+    }
+
+    /** Runs detectors from {@code from}, waiting for async stages within their budgets. */
+    private void runDetectors(RequestContext ctx, HttpServerRequest req, int from) {
+        int position = chain.run(ctx.view, ctx.fields, from);
+        while (position >= 0) {
+            CompletionStage<?> stage;
+            try {
+                stage = chain.beginAsync(position, ctx.view, ctx.fields);
+            } catch (DetectorFailedClosed e) {
+                answerLocally(ctx, req, 503, "detector_failed", LocalResponses.DETECTOR_FAILED);
+                return;
+            }
+            if (stage != null) {
+                awaitStage(ctx, req, position, stage);
+                return;
+            }
+            position = chain.run(ctx.view, ctx.fields, position + 1);
+        }
+        if (position == DetectorChain.FAILED_CLOSED) {
+            answerLocally(ctx, req, 503, "detector_failed", LocalResponses.DETECTOR_FAILED);
+            return;
+        }
+        route(ctx, req);
+    }
+
+    private void awaitStage(RequestContext ctx, HttpServerRequest req, int position, CompletionStage<?> stage) {
+        Context loop = vertx.getOrCreateContext();
+        int generation = ctx.generation;
+        boolean[] settled = new boolean[1];
+        long timer = vertx.setTimer(Math.max(1, chain.asyncBudgetNanos(position) / 1_000_000), id -> {
+            if (!settled[0] && ctx.generation == generation) {
+                settled[0] = true;
+                chain.timedOut(position);
+                runDetectors(ctx, req, position + 1);
+            }
+        });
+        stage.whenComplete((result, error) -> loop.runOnContext(v -> {
+            if (settled[0] || ctx.generation != generation || ctx.completed) {
+                return;
+            }
+            settled[0] = true;
+            vertx.cancelTimer(timer);
+            if (chain.resume(ctx.view, ctx.fields, position, result, error)) {
+                runDetectors(ctx, req, position + 1);
+            } else {
+                answerLocally(ctx, req, 503, "detector_failed", LocalResponses.DETECTOR_FAILED);
+            }
+        }));
+    }
+
+    private void route(RequestContext ctx, HttpServerRequest req) {
+        Route route = shared.routes().match(ctx.view.host(), ctx.view.path());
+        ctx.route = route;
+        if (route == null) {
+            answerLocally(ctx, req, 404, "no_route", LocalResponses.NOT_FOUND);
+            return;
+        }
+        UpstreamGroup group = route.upstream();
+        Origin origin = group.select(System.nanoTime());
+        if (origin == null) {
+            shared.metrics().originError(group.name(), "unavailable");
+            answerLocally(ctx, req, 502, "no_origin", LocalResponses.NO_ORIGIN);
+            return;
+        }
+        ctx.origin = origin;
+        boolean webSocket = isWebSocketUpgrade(req);
+        RequestOptions options = new RequestOptions()
+                .setMethod(req.method())
+                .setURI(req.uri())
+                .setServer(origin.socketAddress())
+                .setSsl(origin.address().tls())
+                .setConnectTimeout(connectTimeoutMillis)
+                .setIdleTimeout(responseTimeoutMillis);
+        HttpClient client = clients.get(group);
+        int generation = ctx.generation;
+        client.request(options).onComplete(ar -> {
+            if (ctx.generation != generation || ctx.completed) {
+                if (ar.succeeded()) {
+                    ar.result().reset();
+                }
+                return;
+            }
+            if (ar.failed()) {
+                originFailed(ctx, req, origin, group, ar.cause());
+                return;
+            }
+            HttpClientRequest originRequest = ar.result();
+            prepareOriginRequest(ctx, req, originRequest, webSocket);
+            if (webSocket) {
+                tunnel(ctx, req, originRequest, origin, group);
+            } else {
+                forward(ctx, req, originRequest, origin, group);
+            }
+        });
+    }
+
+    private void prepareOriginRequest(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, boolean webSocket) {
+        HostAndPort authority = req.authority();
+        if (authority != null) {
+            originRequest.authority(authority);
+        }
+        MultiMap headers = originRequest.headers();
+        headers.setAll(req.headers());
+        headers.remove(HttpHeaders.HOST);
+        String upgrade = webSocket ? req.getHeader(HttpHeaders.UPGRADE) : null;
+        HopByHopHeaders.strip(headers);
+        if (webSocket) {
+            headers.set(HttpHeaders.CONNECTION, HttpHeaders.UPGRADE);
+            headers.set(HttpHeaders.UPGRADE, upgrade);
+        }
+        shared.forwarded().apply(headers, ctx.peerTrusted, ctx.peerText, req.isSSL(), ctx.view.host() == null ? null : ctx.view.host().toString());
+        chain.forward(ctx.view, ctx.fields, originHeaders.wrap(headers));
+    }
+
+    private void forward(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, Origin origin, UpstreamGroup group) {
+        var response = hasBody(req) ? originRequest.send(req) : sendWithoutBody(req, originRequest);
+        response.onComplete(ar -> {
+            if (ctx.completed) {
+                return;
+            }
+            if (ar.failed()) {
+                originFailed(ctx, req, origin, group, ar.cause());
+                return;
+            }
+            origin.recordSuccess();
+            HttpClientResponse originResponse = ar.result();
+            HttpServerResponse resp = req.response();
+            resp.setStatusCode(originResponse.statusCode());
+            String message = originResponse.statusMessage();
+            if (message != null && req.version() != HttpVersion.HTTP_2) {
+                resp.setStatusMessage(message);
+            }
+            MultiMap headers = resp.headers();
+            headers.setAll(originResponse.headers());
+            HopByHopHeaders.strip(headers);
+            resp.send(originResponse).onFailure(e -> {
+                if (!resp.ended() && !resp.closed()) {
+                    shared.metrics().originError(group.name(), "reset");
+                    resp.reset();
+                }
+            });
+        });
+    }
+
+    /** A request that has no body: send the head alone, and let the (empty) request end. */
+    private static io.vertx.core.Future<HttpClientResponse> sendWithoutBody(HttpServerRequest req, HttpClientRequest originRequest) {
+        req.resume();
+        return originRequest.send();
+    }
+
+    /** A WebSocket (or other upgrade) handshake: ask the origin, then splice the two sockets. */
+    private void tunnel(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, Origin origin, UpstreamGroup group) {
+        originRequest.connect().onComplete(ar -> {
+            if (ctx.completed) {
+                return;
+            }
+            if (ar.failed()) {
+                originFailed(ctx, req, origin, group, ar.cause());
+                return;
+            }
+            origin.recordSuccess();
+            HttpClientResponse originResponse = ar.result();
+            HttpServerResponse resp = req.response();
+            if (originResponse.statusCode() != 101) {
+                // the origin refused the upgrade: relay its answer as an ordinary response
+                resp.setStatusCode(originResponse.statusCode());
+                resp.headers().setAll(originResponse.headers());
+                HopByHopHeaders.strip(resp.headers());
+                resp.send(originResponse);
+                return;
+            }
+            NetSocket originSocket = originResponse.netSocket();
+            MultiMap headers = resp.headers();
+            headers.setAll(originResponse.headers());
+            HopByHopHeaders.strip(headers);
+            req.toNetSocket().onComplete(client -> {
+                if (client.failed()) {
+                    originSocket.close();
+                    return;
+                }
+                NetSocket clientSocket = client.result();
+                ctx.status = 101;
+                clientSocket.pipeTo(originSocket);
+                originSocket.pipeTo(clientSocket);
+                clientSocket.closeHandler(v -> {
+                    originSocket.close();
+                    finishTunnel(ctx, req);
+                });
+                originSocket.closeHandler(v -> clientSocket.close());
+            });
+        });
+    }
+
+    private void originFailed(RequestContext ctx, HttpServerRequest req, Origin origin, UpstreamGroup group, Throwable cause) {
+        boolean timeout = cause instanceof TimeoutException || cause.getClass().getSimpleName().contains("Timeout");
+        if (!timeout || req.response().headWritten()) {
+            origin.recordFailure(System.nanoTime());
+        }
+        shared.metrics().originError(group.name(), timeout ? "timeout" : "connect");
+        HttpServerResponse resp = req.response();
+        if (resp.headWritten()) {
+            resp.reset();
+            return;
+        }
+        if (timeout) {
+            answerLocally(ctx, req, 504, "origin_timeout", LocalResponses.GATEWAY_TIMEOUT);
+        } else {
+            answerLocally(ctx, req, 502, "origin_unreachable", LocalResponses.BAD_GATEWAY);
+        }
+    }
+
+    /** Answers from the proxy itself; the request body, if any, is not read. */
+    private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, Buffer body) {
+        HttpServerResponse resp = req.response();
+        if (resp.ended() || resp.closed()) {
+            return;
+        }
+        ctx.localReason = reason;
+        shared.metrics().localResponse(reason);
+        resp.setStatusCode(status);
+        resp.putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8");
+        if (req.version() != HttpVersion.HTTP_2 && hasBody(req) && !req.isEnded()) {
+            // the unread body would be taken for the next request: end the connection instead
+            resp.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+        } else {
+            req.resume();
+        }
+        resp.end(body);
+    }
+
+    private void finishTunnel(RequestContext ctx, HttpServerRequest req) {
+        finish(ctx, ctx.generation, req);
+    }
+
+    /** The end of an exchange, however it ended; runs once per request. */
+    private void finish(RequestContext ctx, int generation, HttpServerRequest req) {
+        if (ctx.generation != generation || ctx.completed) {
+            return;
+        }
+        ctx.completed = true;
+        int status = ctx.status != 0 ? ctx.status : req.response().ended() ? req.response().getStatusCode() : 0;
+        chain.complete(ctx.view, ctx.fields, status);
+        long nanos = System.nanoTime() - ctx.startNanos;
+        meters.record(ctx.route, status, nanos);
+        AccessLog log = shared.accessLog();
+        if (log != null) {
+            log.log(new AccessLog.Entry(System.currentTimeMillis(), ctx.view.client().toString(), req.method().name(),
+                    req.uri(), ctx.view.host() == null ? null : ctx.view.host().toString(), req.version().alpnName(),
+                    status, nanos / 1_000, ctx.route == null ? null : ctx.route.name(),
+                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId, ctx.action));
+        }
+        pool.release(ctx);
+    }
+
+    private static boolean isWebSocketUpgrade(HttpServerRequest req) {
+        if (req.version() == HttpVersion.HTTP_2) {
+            return false;
+        }
+        String upgrade = req.getHeader(HttpHeaders.UPGRADE);
+        return upgrade != null && upgrade.equalsIgnoreCase("websocket");
+    }
+
+    /** Whether a request carries a body: a length above zero, chunked framing, or HTTP/2 not ended. */
+    private static boolean hasBody(HttpServerRequest req) {
+        String length = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null) {
+            return !length.equals("0");
+        }
+        if (req.version() == HttpVersion.HTTP_2) {
+            return !req.isEnded();
+        }
+        return req.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
+    }
+
+    private static long declaredLength(HttpServerRequest req) {
+        String length = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.bliss.proxy.internal;
+
+import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.config.ProxyOptions;
+import dev.bliss.proxy.forward.ForwardedHeaders;
+import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.pipeline.DetectorPipeline;
+import dev.bliss.proxy.routing.RouteTable;
+
+/**
+ * What every event loop's verticle shares: immutable configuration and thread-safe services.
+ *
+ * @param accessLog the access log, or {@code null}
+ */
+record ProxyShared(ProxyOptions options, RouteTable routes, ForwardedHeaders forwarded, DetectorPipeline pipeline,
+                   ProxyMetrics metrics, AccessLog accessLog) {
+}

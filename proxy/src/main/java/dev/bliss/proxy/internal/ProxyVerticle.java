@@ -1,0 +1,95 @@
+package dev.bliss.proxy.internal;
+
+import dev.bliss.proxy.config.ListenerOptions;
+import dev.bliss.proxy.routing.Route;
+import dev.bliss.proxy.routing.UpstreamGroup;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One instance per event loop. It owns its loop's HTTP clients (so origin connections live on the
+ * loop that serves the client connection) and its own {@link ProxyHandler}; it listens on every
+ * listener, and Vert.x spreads accepted connections over the instances.
+ */
+final class ProxyVerticle extends VerticleBase {
+
+    private final ProxyShared shared;
+    private final List<HttpServer> servers = new ArrayList<>();
+    private final List<HttpClient> clients = new ArrayList<>();
+
+    ProxyVerticle(ProxyShared shared) {
+        this.shared = shared;
+    }
+
+    @Override
+    public Future<?> start() {
+        Map<UpstreamGroup, HttpClient> byGroup = new IdentityHashMap<>();
+        for (Route route : shared.routes().routes()) {
+            UpstreamGroup group = route.upstream();
+            if (!byGroup.containsKey(group)) {
+                HttpClient client = vertx.createHttpClient(new HttpClientOptions()
+                                .setKeepAlive(true)
+                                .setKeepAliveTimeout(60)
+                                .setMaxHeaderSize(Math.max(8192, shared.options().limits().maxHeaderSize() * 2))
+                                .setDecompressionSupported(false),
+                        new PoolOptions().setHttp1MaxSize(group.poolSize()).setMaxWaitQueueSize(4 * group.poolSize() * 64));
+                byGroup.put(group, client);
+                clients.add(client);
+            }
+        }
+        ProxyHandler handler = new ProxyHandler(vertx, shared, byGroup);
+        List<Future<HttpServer>> listening = new ArrayList<>();
+        for (ListenerOptions l : shared.options().listeners()) {
+            HttpServerOptions options = new HttpServerOptions()
+                    .setHost(l.host())
+                    .setPort(l.port())
+                    .setMaxHeaderSize(shared.options().limits().maxHeaderSize())
+                    .setCompressionSupported(false)
+                    .setDecompressionSupported(false)
+                    .setHttp2ClearTextEnabled(true)
+                    .setTcpNoDelay(true);
+            if (l.tls() != null) {
+                options.setSsl(true).setUseAlpn(true).setKeyCertOptions(new PemKeyCertOptions()
+                        .setCertPath(l.tls().certificate().toString())
+                        .setKeyPath(l.tls().key().toString()));
+            }
+            HttpServer server = vertx.createHttpServer(options).requestHandler(handler);
+            servers.add(server);
+            listening.add(server.listen());
+        }
+        return Future.all(listening);
+    }
+
+    /** Stops accepting and lets in-flight exchanges finish, up to the shutdown timeout. */
+    @Override
+    public Future<?> stop() {
+        long millis = shared.options().timeouts().shutdown().toMillis();
+        List<Future<Void>> closing = new ArrayList<>();
+        for (HttpServer s : servers) {
+            closing.add(s.shutdown(millis, TimeUnit.MILLISECONDS));
+        }
+        return Future.join(closing).eventually(() -> {
+            List<Future<Void>> c = new ArrayList<>();
+            for (HttpClient client : clients) {
+                c.add(client.close());
+            }
+            return Future.join(c);
+        });
+    }
+
+    /** The port the first listener bound (useful with port 0). */
+    int actualPort(int listener) {
+        return servers.get(listener).actualPort();
+    }
+}

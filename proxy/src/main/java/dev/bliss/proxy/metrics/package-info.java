@@ -1,0 +1,2 @@
+/** Prometheus metrics of the proxy, through Micrometer. */
+package dev.bliss.proxy.metrics;
