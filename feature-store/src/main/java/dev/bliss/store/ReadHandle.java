@@ -1,0 +1,175 @@
+package dev.bliss.store;
+
+import dev.bliss.store.internal.StateFile;
+import dev.bliss.store.layout.InstanceVersion;
+import dev.bliss.store.layout.StateLayout;
+
+/**
+ * One thread's entry to the store: hands out its single {@link ReadGuard}, pinning the
+ * published snapshot's data file while the guard is open.
+ *
+ * <pre>{@code
+ * ReadHandle handle = reader.newHandle();          // once per event loop
+ * ...
+ * try (ReadGuard guard = handle.acquire()) {        // per request
+ *     if (guard.hasSnapshot()) {
+ *         guard.table(ipDimension).copyTo(ipKey, modelInput, 0);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Pins.</b> A pin is one increment of a data file's reader counter. With
+ * {@code guardsPerPin = 1} (the default) each guard takes and drops its own pin. With more,
+ * consecutive guards reuse the pin while the published version is unchanged, up to that many
+ * guards, so the shared counter line is written once per epoch instead of twice per request;
+ * the owner must then call {@link #releasePin()} when the thread goes idle.
+ *
+ * <p><b>Threads.</b> Confined to one thread at a time (an event loop); not thread-safe. One
+ * guard at a time: acquiring while the guard is open throws. {@link #acquire()}, the guard's
+ * lookups and {@link ReadGuard#close()} allocate nothing in steady state (a new version's first
+ * acquire in the process validates it and allocates its flyweights once).
+ */
+public final class ReadHandle implements AutoCloseable {
+
+    private static final int NONE = -1;
+
+    private final FeatureStoreReader reader;
+    private final StateFile state;
+    private final int guardsPerPin;
+    private final ReadGuard guard;
+    private int pinnedIndex = NONE;
+    private Snapshot pinnedSnapshot;
+    private long pinnedPublished;
+    private boolean pinnedPrevious;
+    private int guardsLeft;
+
+    ReadHandle(FeatureStoreReader reader, StateFile state, int guardsPerPin) {
+        this.reader = reader;
+        this.state = state;
+        this.guardsPerPin = guardsPerPin;
+        this.guard = new ReadGuard(this);
+    }
+
+    /**
+     * Opens this handle's guard on the current snapshot. The guard has no snapshot
+     * ({@link ReadGuard#hasSnapshot()} false) when nothing valid is published yet.
+     *
+     * @throws IllegalStateException when the guard is already open
+     */
+    public ReadGuard acquire() {
+        if (guard.isOpen()) {
+            throw new IllegalStateException("this handle's guard is still open; close it before acquiring again");
+        }
+        // volatile load; pairs with the writer's volatile store in FeatureStoreWriter.write
+        long published = state.lvVersion();
+        if (pinnedIndex != NONE) {
+            if (published == pinnedPublished && guardsLeft > 0 && (!pinnedPrevious || notBeingRewritten(pinnedIndex))) {
+                guardsLeft--;
+                return guard.open(pinnedSnapshot);
+            }
+            unpin();
+        }
+        return enter(published);
+    }
+
+    private ReadGuard enter(long published) {
+        if (!InstanceVersion.isSet(published)) {
+            return guard.open(null);
+        }
+        int index;
+        while (true) {
+            index = InstanceVersion.index(published);
+            // full-fence increment, then volatile re-load: if the writer saw this counter at 0
+            // and went on to rewrite the file, the re-load sees its newer publication
+            state.incrementReaders(index);
+            long again = state.lvVersion();
+            if (InstanceVersion.index(again) == index) {
+                // the same file, possibly holding an even newer complete snapshot: use `again`
+                published = again;
+                break;
+            }
+            state.decrementReaders(index);
+            published = again;
+        }
+        Snapshot snapshot = reader.snapshotFor(published);
+        if (snapshot != null) {
+            pin(index, snapshot, published, false);
+            return guard.open(snapshot);
+        }
+        state.decrementReaders(index);
+        return enterPrevious(published, index);
+    }
+
+    /**
+     * The published version was rejected (or is being validated by another thread): fall back
+     * to the latest valid snapshot, if its file is not the published one and is not being
+     * rewritten.
+     */
+    private ReadGuard enterPrevious(long published, int publishedIndex) {
+        Snapshot previous = reader.latest();
+        if (previous == null || previous.dataFileIndex() == publishedIndex) {
+            return guard.open(null);
+        }
+        int index = previous.dataFileIndex();
+        state.incrementReaders(index);
+        // Dekker with the writer: it stores the writing marker, then loads this counter; we
+        // incremented the counter, then load the marker. One of us sees the other.
+        if (!notBeingRewritten(index) || state.lvVersion() != published) {
+            state.decrementReaders(index);
+            return guard.open(null);
+        }
+        pin(index, previous, published, true);
+        return guard.open(previous);
+    }
+
+    private boolean notBeingRewritten(int index) {
+        return state.lvWriting() != StateLayout.writingMarker(index);
+    }
+
+    private void pin(int index, Snapshot snapshot, long published, boolean previous) {
+        pinnedIndex = index;
+        pinnedSnapshot = snapshot;
+        pinnedPublished = published;
+        pinnedPrevious = previous;
+        guardsLeft = guardsPerPin - 1;
+    }
+
+    private void unpin() {
+        state.decrementReaders(pinnedIndex);
+        pinnedIndex = NONE;
+        pinnedSnapshot = null;
+    }
+
+    /** Called by the guard on close. */
+    void guardClosed() {
+        if (pinnedIndex != NONE && guardsLeft == 0) {
+            unpin();
+        }
+    }
+
+    /**
+     * Drops this handle's pin, if any, so the writer need not wait for it. Call it from the
+     * owning thread when going idle if {@code guardsPerPin > 1}; harmless otherwise.
+     *
+     * @throws IllegalStateException when the guard is open
+     */
+    public void releasePin() {
+        if (guard.isOpen()) {
+            throw new IllegalStateException("guard is open");
+        }
+        if (pinnedIndex != NONE) {
+            unpin();
+        }
+    }
+
+    /** Whether this handle holds a pin (a counted data file) right now. */
+    public boolean isPinned() {
+        return pinnedIndex != NONE;
+    }
+
+    /** Releases the pin. The handle stays usable. */
+    @Override
+    public void close() {
+        releasePin();
+    }
+}
