@@ -102,7 +102,9 @@ public final class ProxyConfigReader {
         a.requireNoUnknownKeys();
 
         ConfigSection log = root.section("access_log");
-        Path accessLog = log.bool("enabled", false) ? base.resolve(log.string("path", "logs/access.log")) : null;
+        boolean logEnabled = log.bool("enabled", false);
+        String logPath = log.string("path", "logs/access.log");
+        Path accessLog = logEnabled ? base.resolve(logPath) : null;
         log.requireNoUnknownKeys();
 
         String rules = root.string("rules", null);
