@@ -1,5 +1,7 @@
 package dev.bliss.store;
 
+import dev.bliss.store.layout.InstanceVersion;
+
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
@@ -24,19 +26,28 @@ public final class ReaderChild {
             switch (args[0]) {
                 case "hold" -> {
                     ReadGuard guard = handle.acquire();
-                    System.out.println("HOLDING " + guard.version() % 2 + " " + guard.sequence());
+                    System.out.println("HOLDING " + InstanceVersion.index(guard.version()) + " " + guard.sequence());
                     System.out.flush();
                     System.in.read();
                     guard.close();
                 }
-                case "verify" -> verify(handle, Long.parseLong(args[2]), new SequencedSnapshots(
-                        Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5])));
+                case "verify" -> {
+                    VerifyResult r = verify(handle, Long.parseLong(args[2]) * 1_000_000_000L, new SequencedSnapshots(
+                            Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5])));
+                    System.out.println("RESULT reads=" + r.reads() + " torn=" + r.torn() + " empty=" + r.empty()
+                            + " switches=" + r.switches());
+                }
                 default -> throw new IllegalArgumentException(args[0]);
             }
         }
     }
 
-    static void verify(ReadHandle handle, long seconds, SequencedSnapshots data) {
+    /** Counts of one verifying run. */
+    record VerifyResult(long reads, long torn, long empty, long switches) {
+    }
+
+    /** Reads random keys of every dimension for {@code nanos}, checking each vector against its sequence. */
+    static VerifyResult verify(ReadHandle handle, long nanos, SequencedSnapshots data) {
         SplittableRandom random = new SplittableRandom();
         float[] vector = new float[data.vectorLength * data.dimensions];
         LookupBatch batch = new LookupBatch(data.dimensions);
@@ -45,7 +56,7 @@ public final class ReaderChild {
         long empty = 0;
         long switches = 0;
         long lastSequence = -1;
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
             try (ReadGuard guard = handle.acquire()) {
                 if (!guard.hasSnapshot()) {
@@ -72,6 +83,6 @@ public final class ReaderChild {
                 }
             }
         }
-        System.out.println("RESULT reads=" + reads + " torn=" + torn + " empty=" + empty + " switches=" + switches);
+        return new VerifyResult(reads, torn, empty, switches);
     }
 }
