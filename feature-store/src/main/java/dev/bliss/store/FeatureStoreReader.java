@@ -52,9 +52,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Progress.</b> Acquire is lock-free: it retries only when a publication flips the index
  * between its two loads, and never waits for the writer. The first acquire of a new version
- * validates it (one thread; others keep the previous snapshot meanwhile, except at the very
- * first version, where they wait for it); in steady state acquire, lookups and close allocate
- * nothing.
+ * validates it: one thread does it while the others wait for it (microseconds) or, under
+ * {@link ChecksumPolicy#VERIFY_ON_SWITCH}, keep the previous snapshot meanwhile. In steady
+ * state acquire, lookups and close allocate nothing.
  *
  * <p><b>Threads.</b> This object is thread-safe and meant to be shared. {@link ReadHandle}s are
  * not: make one per event loop with {@link #newHandle()}.
@@ -144,8 +144,8 @@ public final class FeatureStoreReader implements AutoCloseable {
 
     /**
      * The validated snapshot of {@code version}, validating it first if needed. The caller holds
-     * a count on its data file. Null when the version was rejected, or another thread is
-     * validating it right now (unless nothing was ever validated: then this waits).
+     * a count on its data file. Null when the version was rejected, or, under
+     * VERIFY_ON_SWITCH, when another thread is validating it right now.
      */
     Snapshot snapshotFor(long version) {
         Snapshot current = latest;
@@ -155,7 +155,9 @@ public final class FeatureStoreReader implements AutoCloseable {
         if (version == rejectedVersion) {
             return null;
         }
-        if (current == null) {
+        // Structural validation takes microseconds: wait for the thread doing it. A checksum pass
+        // takes a second per GB: keep the previous snapshot meanwhile (unless there is none).
+        if (current == null || options.checksumPolicy() == ChecksumPolicy.STRUCTURE_ONLY) {
             loadLock.lock();
         } else if (!loadLock.tryLock()) {
             return null;
