@@ -1,6 +1,9 @@
 package dev.bliss.store;
 
+import dev.bliss.store.internal.SnapshotChecksum;
 import dev.bliss.store.layout.InstanceVersion;
+
+import java.lang.foreign.MemorySegment;
 
 /**
  * One validated version: its metadata and tables over the process's mapping of its data file.
@@ -13,8 +16,11 @@ final class Snapshot {
     private final long createdAtMillis;
     private final long sequence;
     private final FeatureTable[] tables;
+    private final MemorySegment data;
 
-    Snapshot(long version, long schemaHash, long createdAtMillis, long sequence, FeatureTable[] tables) {
+    Snapshot(long version, long schemaHash, long createdAtMillis, long sequence, FeatureTable[] tables,
+             MemorySegment data) {
+        this.data = data;
         this.version = version;
         this.schemaHash = schemaHash;
         this.createdAtMillis = createdAtMillis;
@@ -48,6 +54,11 @@ final class Snapshot {
 
     FeatureTable table(int dimension) {
         return tables[dimension];
+    }
+
+    /** Recomputes the checksum over the snapshot's bytes and compares it with the version word's. */
+    boolean checksumMatches() {
+        return InstanceVersion.checksum24(SnapshotChecksum.of(data, data.byteSize())) == InstanceVersion.checksum(version);
     }
 
     int dimensionIndex(String name) {

@@ -106,6 +106,6 @@ final class SnapshotLoader {
             }
         }
         return new Snapshot(version, schemaHash, data.get(ValueLayout.JAVA_LONG, DataFileLayout.CREATED_AT_OFFSET),
-                data.get(ValueLayout.JAVA_LONG, DataFileLayout.SEQUENCE_OFFSET), tables);
+                data.get(ValueLayout.JAVA_LONG, DataFileLayout.SEQUENCE_OFFSET), tables, data);
     }
 }
