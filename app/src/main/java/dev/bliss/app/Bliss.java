@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ProxyCommand.class,
             CheckConfigCommand.class,
             VersionCommand.class,
+            dev.bliss.app.store.StoreCommand.class,
         })
 public final class Bliss implements Runnable {
 
