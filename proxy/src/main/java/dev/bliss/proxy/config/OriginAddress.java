@@ -9,6 +9,9 @@ public record OriginAddress(String scheme, String host, int port) {
 
     /** Parses {@code http[s]://host[:port]}; a path is refused, since routes own the path. */
     public static OriginAddress parse(String text) {
+        if (!text.startsWith("http://") && !text.startsWith("https://")) {
+            throw new IllegalArgumentException("origin must start with http:// or https://, got " + text);
+        }
         URI uri;
         try {
             uri = new URI(text);

@@ -14,9 +14,10 @@ import java.time.Duration;
  * @param asyncBudget the longest an asynchronous stage may hold a request
  * @param config      the plugin's own section, handed to its provider
  * @param position    where the plugin is configured, for errors
+ * @param keyPath     the plugin's key path in the file, e.g. {@code plugins[2]}, for errors
  */
 public record PluginOptions(String name, String type, int order, boolean failClosed, Duration asyncBudget,
-                            ConfigSection config, Position position) {
+                            ConfigSection config, Position position, String keyPath) {
 
     public static final Duration DEFAULT_ASYNC_BUDGET = Duration.ofMillis(20);
 }

@@ -131,7 +131,7 @@ public final class ProxyConfigReader {
             ConfigSection config = p.section("config");
             p.requireNoUnknownKeys();
             if (enabled) {
-                plugins.add(new PluginOptions(name, type, order, failClosed, budget, config, p.position()));
+                plugins.add(new PluginOptions(name, type, order, failClosed, budget, config, p.position(), p.path()));
             }
         }
 

@@ -276,7 +276,13 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             NetSocket originSocket = originResponse.netSocket();
             MultiMap headers = resp.headers();
             headers.setAll(originResponse.headers());
+            String upgrade = originResponse.getHeader(HttpHeaders.UPGRADE);
             HopByHopHeaders.strip(headers);
+            // the switch itself is hop-by-hop, but it is this hop's answer: say it again
+            headers.set(HttpHeaders.CONNECTION, HttpHeaders.UPGRADE);
+            if (upgrade != null) {
+                headers.set(HttpHeaders.UPGRADE, upgrade);
+            }
             req.toNetSocket().onComplete(client -> {
                 if (client.failed()) {
                     originSocket.close();

@@ -4,6 +4,7 @@ import dev.bliss.proxy.config.ListenerOptions;
 import dev.bliss.proxy.routing.Route;
 import dev.bliss.proxy.routing.UpstreamGroup;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
@@ -26,7 +27,6 @@ final class ProxyVerticle extends VerticleBase {
 
     private final ProxyShared shared;
     private final List<HttpServer> servers = new ArrayList<>();
-    private final List<HttpClient> clients = new ArrayList<>();
 
     ProxyVerticle(ProxyShared shared) {
         this.shared = shared;
@@ -45,7 +45,6 @@ final class ProxyVerticle extends VerticleBase {
                                 .setDecompressionSupported(false),
                         new PoolOptions().setHttp1MaxSize(group.poolSize()).setMaxWaitQueueSize(4 * group.poolSize() * 64));
                 byGroup.put(group, client);
-                clients.add(client);
             }
         }
         ProxyHandler handler = new ProxyHandler(vertx, shared, byGroup);
@@ -71,21 +70,22 @@ final class ProxyVerticle extends VerticleBase {
         return Future.all(listening);
     }
 
-    /** Stops accepting and lets in-flight exchanges finish, up to the shutdown timeout. */
-    @Override
-    public Future<?> stop() {
+    /**
+     * Stops accepting and lets in-flight exchanges finish, up to the shutdown timeout. The origin
+     * clients stay open meanwhile: the exchanges still need them. Called before undeployment,
+     * which would close the clients along with the verticle.
+     */
+    Future<Void> drain() {
         long millis = shared.options().timeouts().shutdown().toMillis();
-        List<Future<Void>> closing = new ArrayList<>();
-        for (HttpServer s : servers) {
-            closing.add(s.shutdown(millis, TimeUnit.MILLISECONDS));
-        }
-        return Future.join(closing).eventually(() -> {
-            List<Future<Void>> c = new ArrayList<>();
-            for (HttpClient client : clients) {
-                c.add(client.close());
+        Promise<Void> drained = Promise.promise();
+        context.runOnContext(v -> {
+            List<Future<Void>> closing = new ArrayList<>();
+            for (HttpServer s : servers) {
+                closing.add(s.shutdown(millis, TimeUnit.MILLISECONDS));
             }
-            return Future.join(c);
+            Future.join(closing).onComplete(ar -> drained.complete());
         });
+        return drained.future();
     }
 
     /** The port the first listener bound (useful with port 0). */

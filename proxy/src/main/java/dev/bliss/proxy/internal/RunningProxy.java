@@ -153,8 +153,10 @@ public final class RunningProxy implements ProxyServer {
     public synchronized Future<Void> shutdown() {
         if (shutdown == null) {
             ready = false;
-            // undeploying stops every ProxyVerticle: listeners close, in-flight exchanges get the deadline
-            shutdown = Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList())
+            // listeners stop first and in-flight exchanges get the deadline; then the verticles go,
+            // and with them their origin clients
+            shutdown = Future.join(verticles.stream().map(ProxyVerticle::drain).toList())
+                    .eventually(() -> Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList()))
                     .eventually(() -> admin == null ? Future.succeededFuture() : admin.close())
                     .eventually(() -> demo == null ? Future.succeededFuture() : demo.close())
                     .eventually(() -> {

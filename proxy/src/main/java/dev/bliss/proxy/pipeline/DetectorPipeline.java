@@ -57,7 +57,7 @@ public final class DetectorPipeline implements AutoCloseable {
             for (PluginOptions p : plugins) {
                 DetectorProvider provider = providers.get(p.type());
                 if (provider == null) {
-                    throw new ConfigException(p.position(), "plugins." + p.name() + ".type",
+                    throw new ConfigException(p.position(), p.keyPath() + ".type",
                             "no detector plugin of type \"" + p.type() + "\" is installed (installed: "
                                     + String.join(", ", new TreeSet<>(providers.keySet())) + ')');
                 }
@@ -66,9 +66,9 @@ public final class DetectorPipeline implements AutoCloseable {
                 try {
                     factory = provider.prepare(new Context(p, registry, configDirectory, eventLoops));
                 } catch (FieldDeclarationException e) {
-                    throw new ConfigException(p.position(), "plugins." + p.name(), e.getMessage());
+                    throw new ConfigException(p.position(), p.keyPath(), e.getMessage());
                 } catch (RuntimeException e) {
-                    throw new ConfigException(p.position(), "plugins." + p.name(), "failed to start: " + e);
+                    throw new ConfigException(p.position(), p.keyPath(), "failed to start: " + e);
                 }
                 prepared.put(p.name(), new DetectorStage(p.name(), factory, p.failClosed(), p.asyncBudget().toNanos()));
                 p.config().requireNoUnknownKeys();

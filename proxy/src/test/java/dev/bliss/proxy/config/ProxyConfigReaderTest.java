@@ -1,0 +1,62 @@
+package dev.bliss.proxy.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.testing.Proxies;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** bliss.yaml errors name file, line, column and key; the shipped configuration is valid. */
+class ProxyConfigReaderTest {
+
+    private static String error(String yaml) {
+        return assertThrows(ConfigException.class, () -> Proxies.options(yaml, null)).getMessage();
+    }
+
+    @Test
+    void shouldReportUnknownKeysWithTheirLine() {
+        assertEquals("test-bliss.yaml:3:3: timeouts.conect: unknown key (known here: connect, response, shutdown)",
+                error("listeners: [{port: 8080}]\ntimeouts:\n  conect: 5s\n"));
+    }
+
+    @Test
+    void shouldReportARouteToAnUndefinedUpstream() {
+        assertEquals("test-bliss.yaml:7:15: routes[0].upstream: no upstream named \"ap\" (defined: app)", error("""
+                listeners: [{port: 8080}]
+                upstreams:
+                  app:
+                    origins: [http://127.0.0.1:9000]
+                routes:
+                  - path_prefix: /
+                    upstream: ap
+                """));
+    }
+
+    @Test
+    void shouldReportAnOriginThatIsNotAUrl() {
+        assertEquals("test-bliss.yaml:4:14: upstreams.app.origins: origin must start with http:// or https://, got 127.0.0.1:9000",
+                error("listeners: [{port: 8080}]\nupstreams:\n  app:\n    origins: [127.0.0.1:9000]\nroutes: [{upstream: app}]\n"));
+    }
+
+    @Test
+    void shouldReportABadTrustedProxy() {
+        assertEquals("test-bliss.yaml:2:18: trusted_proxies: not an IP address or CIDR: \"10.0.0.0/33\"",
+                error("listeners: [{port: 8080}]\ntrusted_proxies: [10.0.0.0/33]\n"));
+    }
+
+    @Test
+    void shouldReportAPortOutOfRange() {
+        assertEquals("test-bliss.yaml:1:20: listeners[0].port: must be between 0 and 65535, got 70000",
+                error("listeners: [{port: 70000}]\n"));
+    }
+
+    @Test
+    void shouldAcceptTheShippedConfiguration() throws Exception {
+        Path shipped = Path.of("..", "config", "bliss.yaml");
+        ProxyOptions options = ProxyConfigReader.read(shipped);
+        assertEquals(8080, options.listeners().getFirst().port());
+        assertEquals("127.0.0.1", options.admin().host());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.bliss.proxy.testing;
+
+import dev.bliss.plugin.Detector;
+import dev.bliss.plugin.DetectorContext;
+import dev.bliss.plugin.DetectorFactory;
+import dev.bliss.plugin.DetectorProvider;
+import dev.bliss.plugin.OriginHeaders;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.field.FieldRegistry;
+import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.IntField;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Detector plugins used by the proxy's tests, registered with ServiceLoader from the test class
+ * path like any user plugin.
+ */
+public final class TestDetectors {
+
+    private TestDetectors() {
+    }
+
+    /**
+     * {@code test-counter}: produces {@code <name>.count} (Int, the request's ordinal on its loop)
+     * and consumes the fields listed in {@code consumes}; sends {@code x-<name>-count} to the origin.
+     */
+    public static final class Counter implements DetectorProvider {
+
+        /** onComplete calls seen, across all instances; tests read it. */
+        public static final AtomicInteger COMPLETED = new AtomicInteger();
+
+        @Override
+        public String type() {
+            return "test-counter";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) throws ConfigException {
+            FieldRegistry fields = context.fields();
+            IntField count = fields.produceInt(context.name() + ".count");
+            List<String> consumes = context.config().strings("consumes");
+            for (String c : consumes) {
+                fields.consume(c, IntField.class);
+            }
+            String header = "x-" + context.name() + "-count";
+            return () -> new Detector() {
+                private final StringBuilder text = new StringBuilder(20);
+                private long n;
+
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    f.set(count, ++n);
+                }
+
+                @Override
+                public void forward(RequestView request, Fields f, OriginHeaders origin) {
+                    text.setLength(0);
+                    origin.set(header, text.append(f.get(count)));
+                }
+
+                @Override
+                public void onComplete(RequestView request, Fields f, int status) {
+                    COMPLETED.incrementAndGet();
+                }
+            };
+        }
+    }
+
+    /** {@code test-throw}: throws from inspect on every request. */
+    public static final class Thrower implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-throw";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            IntField never = context.fields().produceInt(context.name() + ".never");
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    throw new IllegalStateException("detector bug for the test");
+                }
+
+                @Override
+                public void forward(RequestView request, Fields f, OriginHeaders origin) {
+                    origin.set("x-never-set", f.isSet(never) ? "set" : "unset");
+                }
+            };
+        }
+    }
+}
