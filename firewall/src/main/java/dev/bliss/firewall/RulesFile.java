@@ -1,0 +1,104 @@
+package dev.bliss.firewall;
+
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.firewall.action.Action;
+import dev.bliss.firewall.action.LocalResponse;
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.config.ConfigNode;
+import dev.bliss.plugin.config.ConfigSection;
+import dev.bliss.plugin.config.Position;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The content of a rules file (config/rules.yaml), read and validated but not compiled:
+ *
+ * <pre>
+ * lists:                                  # optional named lists for "in $name", see NamedLists
+ *   office_networks: {type: ip, items: [192.0.2.0/24]}
+ * rules:                                  # evaluated in this order
+ *   - id: block-scripts                   # required, unique: letters, digits, _ . : -
+ *     description: Scripted clients       # optional
+ *     expression: bot.score lt 30 and not bot.verified
+ *     action: block                       # block | challenge | log | skip | allow
+ *     status: 403                         # block only (default 403)
+ *     content_type: text/plain            # block only
+ *     body: "Forbidden\n"                 # block only
+ *     enabled: true                       # default true
+ *   - id: skip-monitoring
+ *     expression: ip.src in $office_networks
+ *     action: skip
+ *     skip_rules: [block-scripts]         # skip only; absent: skip all remaining rules
+ * </pre>
+ *
+ * Unknown keys are errors; every error names file, line, column and key.
+ */
+public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}");
+
+    public RulesFile {
+        rules = List.copyOf(rules);
+    }
+
+    public static RulesFile read(Path file) throws ConfigException {
+        return read(YamlConfigReader.read(file));
+    }
+
+    public static RulesFile read(ConfigSection root) throws ConfigException {
+        NamedLists lists = NamedLists.read(root.section("lists"));
+        List<ConfigSection> sections = root.sections("rules");
+        root.requireNoUnknownKeys();
+        List<RuleDefinition> rules = new ArrayList<>();
+        Map<String, Position> ids = new HashMap<>();
+        for (ConfigSection s : sections) {
+            RuleDefinition d = rule(s);
+            Position previous = ids.putIfAbsent(d.id(), s.positionOf("id"));
+            if (previous != null) {
+                throw s.error("id", "duplicate rule id \"" + d.id() + "\" (first at line " + previous.line() + ')');
+            }
+            rules.add(d);
+        }
+        return new RulesFile(rules, lists);
+    }
+
+    private static RuleDefinition rule(ConfigSection s) throws ConfigException {
+        String id = s.requireString("id");
+        if (!ID.matcher(id).matches()) {
+            throw s.error("id", "a rule id is 1 to 64 letters, digits, _ . : - (starting with a letter or digit), got \"" + id + '"');
+        }
+        String description = s.string("description", "");
+        ConfigNode expressionNode = s.node("expression");
+        if (expressionNode == null) {
+            throw s.error("expression", "required key is missing");
+        }
+        if (!(expressionNode instanceof ConfigNode.Scalar scalar) || scalar.text() == null || scalar.text().isBlank()) {
+            throw s.error("expression", "expected an expression, got " + (expressionNode instanceof ConfigNode.Scalar ? "nothing" : expressionNode.kind()));
+        }
+        String actionName = s.oneOf("action", null, "block", "challenge", "log", "skip", "allow");
+        if (actionName == null) {
+            throw s.error("action", "required key is missing (one of block, challenge, log, skip, allow)");
+        }
+        Action action = Action.byConfigName(actionName);
+        boolean enabled = s.bool("enabled", true);
+        LocalResponse response = null;
+        List<String> skip = List.of();
+        switch (action) {
+            case BLOCK -> {
+                int status = s.integer("status", LocalResponse.DEFAULT_BLOCK_STATUS, 100, 599);
+                String contentType = s.string("content_type", LocalResponse.DEFAULT_CONTENT_TYPE);
+                String body = s.string("body", LocalResponse.DEFAULT_BLOCK_BODY);
+                response = new LocalResponse(status, contentType, body);
+            }
+            case SKIP -> skip = s.strings("skip_rules");
+            default -> {
+            }
+        }
+        s.requireNoUnknownKeys();
+        return new RuleDefinition(id, description, scalar.text(), action, enabled, response, skip, s.position(), expressionNode.position());
+    }
+}

@@ -1,0 +1,31 @@
+package dev.bliss.firewall.action;
+
+import dev.bliss.firewall.Decision;
+import dev.bliss.firewall.Rule;
+import dev.bliss.plugin.RequestView;
+
+/**
+ * What a {@code challenge} rule does to a request that matched it. Today's implementation,
+ * {@link ForbiddenChallenge}, always answers 403 with a plain explanation; a browser challenge
+ * (a page the client must solve, and a clearance it presents afterwards) replaces it later without
+ * touching the rules or the evaluator.
+ *
+ * <p><b>Thread and ownership:</b> one instance per evaluator ({@code RuleSet.newEvaluator(Challenge)}),
+ * so per event loop; called on that loop, must not block, should not allocate in steady state.
+ */
+public interface Challenge {
+
+    /** Whether the challenge answered the request or let it go on. */
+    enum Outcome {
+        /** The request is answered with the challenge; evaluation stops (terminating). */
+        CHALLENGED,
+        /** The client has already passed the challenge; evaluation goes on with the next rule. */
+        PASSED
+    }
+
+    /**
+     * Decides a request that matched {@code rule}. On {@link Outcome#CHALLENGED} it must have set
+     * the response with {@link Decision#respond(LocalResponse)}.
+     */
+    Outcome challenge(RequestView request, Rule rule, Decision decision);
+}

@@ -1,0 +1,386 @@
+package dev.bliss.firewall.regex;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A compiled regex that answers one question in time linear in the input: does it match anywhere
+ * in these bytes? (wirefilter's {@code matches} is a search, not a whole-value match.)
+ *
+ * <p>Compilation builds the whole deterministic automaton up front, over byte classes, with the
+ * context needed by anchors and word boundaries folded into its states, so matching is one table
+ * lookup per byte, allocates nothing and needs no per-thread state. A pattern whose automaton
+ * would exceed {@link #MAX_DFA_STATES} states is run instead by simulating its NFA over the
+ * caller's scratch array: still linear (states × bytes), still allocation-free. Either way there
+ * is no backtracking, so no pattern can be a ReDoS.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class Regex {
+
+    /** Above this many states the automaton is not built and the NFA is simulated instead. */
+    public static final int MAX_DFA_STATES = 3000;
+
+    private static final int MATCHED = -1;
+    private static final int DEAD = -2;
+
+    private final String pattern;
+    private final Nfa nfa;
+    // DFA (null table when simulating the NFA)
+    private final int[] table;
+    private final byte[] classOf;
+    private final int classes;
+    private final boolean[] acceptAtEnd;
+
+    private Regex(String pattern, Nfa nfa, int[] table, byte[] classOf, int classes, boolean[] acceptAtEnd) {
+        this.pattern = pattern;
+        this.nfa = nfa;
+        this.table = table;
+        this.classOf = classOf;
+        this.classes = classes;
+        this.acceptAtEnd = acceptAtEnd;
+    }
+
+    /** Compiles {@code pattern} (Rust regex syntax, byte semantics, see {@link RegexParser}). */
+    public static Regex compile(String pattern) throws RegexSyntaxException {
+        Nfa nfa = Nfa.compile(RegexParser.parse(pattern));
+        DfaBuilder builder = new DfaBuilder(nfa);
+        if (!builder.build()) {
+            return new Regex(pattern, nfa, null, null, 0, null);
+        }
+        return new Regex(pattern, nfa, builder.table(), builder.classOf, builder.classes, builder.acceptAtEndArray());
+    }
+
+    public String pattern() {
+        return pattern;
+    }
+
+    /** Whether matching runs on the prebuilt automaton (true) or simulates the NFA (false). */
+    public boolean isDeterministic() {
+        return table != null;
+    }
+
+    /** The length of the scratch array {@link #find} needs; 0 for a deterministic regex. */
+    public int scratchLength() {
+        return table != null ? 0 : nfa.size * 5;
+    }
+
+    /**
+     * Whether the pattern matches somewhere in {@code input[0, length)}.
+     *
+     * @param scratch at least {@link #scratchLength()} ints, owned by the calling thread
+     */
+    public boolean find(byte[] input, int length, int[] scratch) {
+        if (table == null) {
+            return simulate(input, length, scratch);
+        }
+        int state = 0;
+        for (int i = 0; i < length; i++) {
+            state = table[state * classes + (classOf[input[i] & 0xFF] & 0xFF)];
+            if (state < 0) {
+                return state == MATCHED;
+            }
+        }
+        return acceptAtEnd[state];
+    }
+
+    // ---- NFA simulation, for patterns whose automaton is too large
+
+    private boolean simulate(byte[] input, int length, int[] scratch) {
+        int n = nfa.size;
+        // two sparse sets (kernel, closure) and a stack, all in the caller's scratch
+        final int kernelDense = 0;
+        final int kernelSparse = n;
+        final int closureDense = 2 * n;
+        final int closureSparse = 3 * n;
+        final int stack = 4 * n;
+        int kernelSize = 1;
+        scratch[kernelDense] = nfa.start;
+        scratch[kernelSparse + nfa.start] = 0;
+        int prev = Nfa.CTX_EDGE;
+        for (int i = 0; i <= length; i++) {
+            int next = i < length ? Nfa.context(input[i] & 0xFF) : Nfa.CTX_EDGE;
+            int closureSize = 0;
+            for (int k = 0; k < kernelSize; k++) {
+                int top = 0;
+                scratch[stack + top++] = scratch[kernelDense + k];
+                while (top > 0) {
+                    int s = scratch[stack + --top];
+                    int at = scratch[closureSparse + s];
+                    if (at < closureSize && scratch[closureDense + at] == s) {
+                        continue;
+                    }
+                    scratch[closureSparse + s] = closureSize;
+                    scratch[closureDense + closureSize++] = s;
+                    switch (nfa.kind[s]) {
+                        case Nfa.MATCH -> {
+                            return true;
+                        }
+                        case Nfa.EMPTY -> scratch[stack + top++] = nfa.out[s];
+                        case Nfa.SPLIT -> {
+                            scratch[stack + top++] = nfa.out2[s];
+                            scratch[stack + top++] = nfa.out[s];
+                        }
+                        case Nfa.ASSERT -> {
+                            if (nfa.holds(s, prev, next)) {
+                                scratch[stack + top++] = nfa.out[s];
+                            }
+                        }
+                        default -> {
+                        }
+                    }
+                }
+            }
+            if (i == length) {
+                break;
+            }
+            int b = input[i] & 0xFF;
+            kernelSize = 0;
+            for (int c = 0; c < closureSize; c++) {
+                int s = scratch[closureDense + c];
+                if (nfa.kind[s] == Nfa.BYTES && nfa.accepts(s, b)) {
+                    kernelSize = addToKernel(scratch, kernelDense, kernelSparse, kernelSize, nfa.out[s]);
+                }
+            }
+            kernelSize = addToKernel(scratch, kernelDense, kernelSparse, kernelSize, nfa.start);
+            prev = Nfa.context(b);
+        }
+        return false;
+    }
+
+    private static int addToKernel(int[] scratch, int dense, int sparse, int size, int s) {
+        int at = scratch[sparse + s];
+        if (at < size && scratch[dense + at] == s) {
+            return size;
+        }
+        scratch[sparse + s] = size;
+        scratch[dense + size] = s;
+        return size + 1;
+    }
+
+    @Override
+    public String toString() {
+        return pattern;
+    }
+
+    /**
+     * Subset construction with context. A DFA state is the set of NFA states reached ("kernel",
+     * before following empty edges) plus the context of the previous byte, because whether an
+     * assertion holds depends on the bytes on both sides; the closure is taken on each transition,
+     * once the next byte is known. The start state is in every kernel, which makes the search
+     * unanchored. States from which no match can be reached are dead: the scan stops there.
+     */
+    private static final class DfaBuilder {
+
+        private final Nfa nfa;
+        byte[] classOf = new byte[256];
+        int classes;
+        private int[] representative;
+        private final Map<Key, Integer> ids = new HashMap<>();
+        private final List<int[]> kernels = new ArrayList<>();
+        private final List<Integer> prevs = new ArrayList<>();
+        private final List<int[]> rows = new ArrayList<>();
+        private final List<Boolean> acceptAtEnd = new ArrayList<>();
+        private int[] finalTable;
+
+        private record Key(int[] kernel, int prev) {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Key k && k.prev == prev && Arrays.equals(k.kernel, kernel);
+            }
+
+            @Override
+            public int hashCode() {
+                return Arrays.hashCode(kernel) * 31 + prev;
+            }
+        }
+
+        DfaBuilder(Nfa nfa) {
+            this.nfa = nfa;
+            computeClasses();
+        }
+
+        /** Splits 0..255 into classes of bytes no part of the automaton tells apart. */
+        private void computeClasses() {
+            boolean[] boundary = new boolean[256];
+            for (long[] set : nfa.sets) {
+                for (int b = 1; b < 256; b++) {
+                    if (Bits.contains(set, b) != Bits.contains(set, b - 1)) {
+                        boundary[b] = true;
+                    }
+                }
+            }
+            for (int b = 1; b < 256; b++) {
+                if (Nfa.context(b) != Nfa.context(b - 1)) {
+                    boundary[b] = true;
+                }
+            }
+            int c = 0;
+            List<Integer> reps = new ArrayList<>();
+            reps.add(0);
+            for (int b = 0; b < 256; b++) {
+                if (b > 0 && boundary[b]) {
+                    c++;
+                    reps.add(b);
+                }
+                classOf[b] = (byte) c;
+            }
+            classes = c + 1;
+            representative = reps.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private int reducePrev(int ctx) {
+            return switch (ctx) {
+                case Nfa.CTX_EDGE -> nfa.usesTextStart || nfa.usesLineStart ? Nfa.CTX_EDGE : Nfa.CTX_OTHER;
+                case Nfa.CTX_WORD -> nfa.usesWord ? Nfa.CTX_WORD : Nfa.CTX_OTHER;
+                case Nfa.CTX_NEWLINE -> nfa.usesLineStart ? Nfa.CTX_NEWLINE : Nfa.CTX_OTHER;
+                default -> Nfa.CTX_OTHER;
+            };
+        }
+
+        boolean build() {
+            state(new int[] {nfa.start}, reducePrev(Nfa.CTX_EDGE));
+            boolean[] inClosure = new boolean[nfa.size];
+            int[] stack = new int[nfa.size + 1];
+            for (int s = 0; s < kernels.size(); s++) {
+                if (kernels.size() > MAX_DFA_STATES) {
+                    return false;
+                }
+                int[] kernel = kernels.get(s);
+                int prev = prevs.get(s);
+                int[] row = new int[classes];
+                for (int c = 0; c < classes; c++) {
+                    int b = representative[c];
+                    int[] closure = closure(kernel, prev, Nfa.context(b), inClosure, stack);
+                    if (closure == null) {
+                        row[c] = MATCHED;
+                        continue;
+                    }
+                    int[] next = step(closure, b);
+                    row[c] = state(next, reducePrev(Nfa.context(b)));
+                }
+                rows.add(row);
+                acceptAtEnd.add(closure(kernel, prev, Nfa.CTX_EDGE, inClosure, stack) == null);
+            }
+            markDead();
+            return true;
+        }
+
+        private int state(int[] kernel, int prev) {
+            Key key = new Key(kernel, prev);
+            Integer id = ids.get(key);
+            if (id != null) {
+                return id;
+            }
+            int n = kernels.size();
+            ids.put(key, n);
+            kernels.add(kernel);
+            prevs.add(prev);
+            return n;
+        }
+
+        /** The closure of a kernel, or null when it contains the match state. */
+        private int[] closure(int[] kernel, int prev, int next, boolean[] seen, int[] stack) {
+            List<Integer> members = new ArrayList<>();
+            boolean matched = false;
+            for (int k : kernel) {
+                int top = 0;
+                stack[top++] = k;
+                while (top > 0) {
+                    int s = stack[--top];
+                    if (seen[s]) {
+                        continue;
+                    }
+                    seen[s] = true;
+                    members.add(s);
+                    switch (nfa.kind[s]) {
+                        case Nfa.MATCH -> matched = true;
+                        case Nfa.EMPTY -> stack[top++] = nfa.out[s];
+                        case Nfa.SPLIT -> {
+                            stack[top++] = nfa.out2[s];
+                            stack[top++] = nfa.out[s];
+                        }
+                        case Nfa.ASSERT -> {
+                            if (nfa.holds(s, prev, next)) {
+                                stack[top++] = nfa.out[s];
+                            }
+                        }
+                        default -> {
+                        }
+                    }
+                }
+            }
+            for (int s : members) {
+                seen[s] = false;
+            }
+            if (matched) {
+                return null;
+            }
+            return members.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        private int[] step(int[] closure, int b) {
+            java.util.TreeSet<Integer> next = new java.util.TreeSet<>();
+            for (int s : closure) {
+                if (nfa.kind[s] == Nfa.BYTES && nfa.accepts(s, b)) {
+                    next.add(nfa.out[s]);
+                }
+            }
+            next.add(nfa.start);
+            return next.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** Replaces transitions into states that can never lead to a match by {@link #DEAD}. */
+        private void markDead() {
+            int n = rows.size();
+            boolean[] live = new boolean[n];
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int s = 0; s < n; s++) {
+                    if (live[s]) {
+                        continue;
+                    }
+                    boolean l = acceptAtEnd.get(s);
+                    for (int t : rows.get(s)) {
+                        if (t == MATCHED || t >= 0 && live[t]) {
+                            l = true;
+                            break;
+                        }
+                    }
+                    if (l) {
+                        live[s] = true;
+                        changed = true;
+                    }
+                }
+            }
+            finalTable = new int[n * classes];
+            for (int s = 0; s < n; s++) {
+                int[] row = rows.get(s);
+                for (int c = 0; c < classes; c++) {
+                    int t = row[c];
+                    finalTable[s * classes + c] = t >= 0 && !live[t] ? DEAD : t;
+                }
+            }
+            if (!live[0]) {
+                // nothing can ever match: make the first byte end the scan
+                Arrays.fill(finalTable, 0, classes, DEAD);
+            }
+        }
+
+        int[] table() {
+            return finalTable;
+        }
+
+        boolean[] acceptAtEndArray() {
+            boolean[] a = new boolean[acceptAtEnd.size()];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = acceptAtEnd.get(i);
+            }
+            return a;
+        }
+    }
+}
