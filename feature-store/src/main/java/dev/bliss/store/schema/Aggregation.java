@@ -1,0 +1,42 @@
+package dev.bliss.store.schema;
+
+/**
+ * How the feature service aggregates a dimension key's requests over a window into one float.
+ * The names are those of features.yaml.
+ */
+public enum Aggregation {
+    COUNT("count"),
+    DISTINCT_USER_AGENTS("distinct_user_agents"),
+    DISTINCT_PATHS("distinct_paths"),
+    DISTINCT_IPS("distinct_ips"),
+    RATIO_4XX("ratio_4xx"),
+    RATIO_5XX("ratio_5xx"),
+    RATIO_WITH_COOKIE("ratio_with_cookie"),
+    RATIO_HTTP2("ratio_http2"),
+    RATIO_STATIC("ratio_static"),
+    RATIO_HEURISTIC("ratio_heuristic"),
+    RATIO_BROWSER_UA("ratio_browser_ua"),
+    MEAN_INTERARRIVAL("mean_interarrival"),
+    CV_INTERARRIVAL("cv_interarrival"),
+    RANK_BY_COUNT("rank_by_count"),
+    QUANTILE_BY_COUNT("quantile_by_count");
+
+    private final String configName;
+
+    Aggregation(String configName) {
+        this.configName = configName;
+    }
+
+    public String configName() {
+        return configName;
+    }
+
+    public static Aggregation byConfigName(String name) {
+        for (Aggregation a : values()) {
+            if (a.configName.equals(name)) {
+                return a;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.bliss.store.schema;
+
+/**
+ * Features of the request alone, computed by the proxy's bot-management plugin rather than the
+ * feature service. They lead the model's input vector, in the order features.yaml lists them.
+ */
+public enum RequestFeature {
+    HEADER_COUNT("header_count"),
+    HAS_ACCEPT("has_accept"),
+    HAS_ACCEPT_LANGUAGE("has_accept_language"),
+    HAS_ACCEPT_ENCODING("has_accept_encoding"),
+    HAS_COOKIE("has_cookie"),
+    HAS_REFERER("has_referer"),
+    /** 1.0, 1.1 or 2. */
+    HTTP_VERSION("http_version"),
+    /** 1 for GET or HEAD. */
+    METHOD_SAFE("method_safe"),
+    PATH_DEPTH("path_depth"),
+    QUERY_LENGTH("query_length"),
+    USER_AGENT_LENGTH("user_agent_length"),
+    TLS("tls"),
+    /** 1 when the user agent looks like a mainstream browser's. */
+    BROWSER_LIKE_USER_AGENT("browser_like_user_agent");
+
+    private final String configName;
+
+    RequestFeature(String configName) {
+        this.configName = configName;
+    }
+
+    public String configName() {
+        return configName;
+    }
+
+    public static RequestFeature byConfigName(String name) {
+        for (RequestFeature f : values()) {
+            if (f.configName.equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}
