@@ -104,6 +104,9 @@ public final class ExprPrinter {
                 }
             }
             case Literal.IpRange r -> {
+                if (r.form() == Literal.IpForm.CIDR && r.prefix() > 32 && r.first().high() == 0 && (r.first().low() >>> 32) == 0xFFFFL) {
+                    b.append("::ffff:"); // an IPv6 network over IPv4-mapped space: keep the 128-bit prefix meaning
+                }
                 literal(r.first(), b);
                 switch (r.form()) {
                     case ADDRESS -> {

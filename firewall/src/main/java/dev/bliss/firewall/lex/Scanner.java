@@ -302,7 +302,9 @@ public final class Scanner {
             return new IpAddress[] {address, new IpAddress().set(address)};
         }
         String lengthText = chunk.substring(slash + 1);
-        int max = address.isIpv4() ? 32 : 128;
+        // the prefix counts bits of the address as written: an IPv6 text is 128 bits even when it
+        // is IPv4-mapped (::ffff:0:0/96), an IPv4 text 32 (held mapped, so in the low bits)
+        int max = chunk.lastIndexOf(':', slash) >= 0 ? 128 : 32;
         int length;
         if (lengthText.isEmpty() || !lengthText.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw error("couldn't parse length in network: " + (lengthText.isEmpty()
