@@ -25,4 +25,9 @@ public interface DetectorContext {
 
     /** The number of event loops, hence of {@link Detector}s that will be made. */
     int eventLoops();
+
+    /** Where the plugin's own counters and gauges go. */
+    default PluginMetrics metrics() {
+        return PluginMetrics.NONE;
+    }
 }

@@ -12,6 +12,7 @@ import dev.bliss.proxy.config.UpstreamOptions;
 import dev.bliss.proxy.demo.DemoOrigin;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.TrustedProxies;
+import dev.bliss.proxy.metrics.MicrometerPluginMetrics;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.PluginLoader;
@@ -73,8 +74,10 @@ public final class RunningProxy implements ProxyServer {
         AccessLog accessLog = null;
         DemoOrigin demo = null;
         try {
+            ProxyMetrics metrics = new ProxyMetrics();
             pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
-                    options.baseDirectory(), loops, Map.of());
+                    options.baseDirectory(), loops, Map.of(),
+                    name -> new MicrometerPluginMetrics(metrics.registry(), name));
             RouteTable routes;
             if (options.routes().isEmpty()) {
                 demo = DemoOrigin.start(vertx).await();
@@ -84,7 +87,6 @@ public final class RunningProxy implements ProxyServer {
             } else {
                 routes = RouteTable.of(options);
             }
-            ProxyMetrics metrics = new ProxyMetrics();
             metrics.bind(pipeline);
             if (options.accessLog() != null) {
                 try {

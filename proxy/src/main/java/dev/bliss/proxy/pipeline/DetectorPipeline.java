@@ -3,6 +3,7 @@ package dev.bliss.proxy.pipeline;
 import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
+import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.FieldDeclarationException;
@@ -48,6 +49,16 @@ public final class DetectorPipeline implements AutoCloseable {
     public static DetectorPipeline build(List<PluginOptions> plugins, Map<String, DetectorProvider> providers,
                                          Path configDirectory, int eventLoops,
                                          Map<String, Consumer<FieldRegistry>> hostFields) throws ConfigException {
+        return build(plugins, providers, configDirectory, eventLoops, hostFields, name -> PluginMetrics.NONE);
+    }
+
+    /**
+     * @param metrics the metrics of each plugin, by plugin name
+     */
+    public static DetectorPipeline build(List<PluginOptions> plugins, Map<String, DetectorProvider> providers,
+                                         Path configDirectory, int eventLoops,
+                                         Map<String, Consumer<FieldRegistry>> hostFields,
+                                         java.util.function.Function<String, PluginMetrics> metrics) throws ConfigException {
         FieldSchemeBuilder fields = new FieldSchemeBuilder();
         hostFields.forEach((owner, declare) -> declare.accept(fields.registryFor(owner)));
 
@@ -64,7 +75,7 @@ public final class DetectorPipeline implements AutoCloseable {
                 FieldRegistry registry = fields.registryFor(p.name());
                 DetectorFactory factory;
                 try {
-                    factory = provider.prepare(new Context(p, registry, configDirectory, eventLoops));
+                    factory = provider.prepare(new Context(p, registry, configDirectory, eventLoops, metrics.apply(p.name())));
                 } catch (FieldDeclarationException e) {
                     throw new ConfigException(p.position(), p.keyPath(), e.getMessage());
                 } catch (RuntimeException e) {
@@ -150,8 +161,8 @@ public final class DetectorPipeline implements AutoCloseable {
         }
     }
 
-    private record Context(PluginOptions options, FieldRegistry fields, Path configDirectory, int eventLoops)
-            implements DetectorContext {
+    private record Context(PluginOptions options, FieldRegistry fields, Path configDirectory, int eventLoops,
+                           PluginMetrics metrics) implements DetectorContext {
 
         @Override
         public String name() {
