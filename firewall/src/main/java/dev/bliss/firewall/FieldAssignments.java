@@ -95,8 +95,7 @@ public final class FieldAssignments {
         }
         FieldCatalog.Entry entry = catalog.lookup(name);
         if (entry == null) {
-            List<String> close = catalog.closest(name, 3, List.of());
-            throw new IllegalArgumentException("unknown field" + (close.isEmpty() ? "" : "; did you mean " + String.join(", ", close) + '?'));
+            throw new IllegalArgumentException("unknown field" + FieldCatalog.didYouMean(catalog.closest(name, 3, List.of())));
         }
         if (entry.requestField() != null) {
             assignRequest(entry.requestField(), value);

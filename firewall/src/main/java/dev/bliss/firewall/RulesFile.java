@@ -79,11 +79,10 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
         if (!(expressionNode instanceof ConfigNode.Scalar scalar) || scalar.text() == null || scalar.text().isBlank()) {
             throw s.error("expression", "expected an expression, got " + (expressionNode instanceof ConfigNode.Scalar ? "nothing" : expressionNode.kind()));
         }
-        String actionName = s.oneOf("action", null, "block", "challenge", "log", "skip", "allow");
-        if (actionName == null) {
+        if (s.string("action", null) == null) {
             throw s.error("action", "required key is missing (one of block, challenge, log, skip, allow)");
         }
-        Action action = Action.byConfigName(actionName);
+        Action action = Action.byConfigName(s.oneOf("action", null, "block", "challenge", "log", "skip", "allow"));
         boolean enabled = s.bool("enabled", true);
         LocalResponse response = null;
         List<String> skip = List.of();

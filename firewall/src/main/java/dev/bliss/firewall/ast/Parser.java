@@ -391,18 +391,7 @@ public final class Parser {
     }
 
     private String unknownIdentifier(String name) {
-        List<String> close = fields.closest(name, 3, Functions.names());
-        if (close.isEmpty()) {
-            return "unknown identifier";
-        }
-        StringBuilder b = new StringBuilder("unknown identifier; did you mean ");
-        for (int i = 0; i < close.size(); i++) {
-            if (i > 0) {
-                b.append(i == close.size() - 1 ? " or " : ", ");
-            }
-            b.append(close.get(i));
-        }
-        return b.append('?').toString();
+        return "unknown identifier" + FieldCatalog.didYouMean(fields.closest(name, 3, Functions.names()));
     }
 
     private Index index() {

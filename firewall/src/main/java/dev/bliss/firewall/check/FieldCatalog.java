@@ -96,6 +96,21 @@ public final class FieldCatalog {
         return out;
     }
 
+    /** {@code "; did you mean a, b or c?"} for suggestions, or an empty string for none. */
+    public static String didYouMean(List<String> suggestions) {
+        if (suggestions.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("; did you mean ");
+        for (int i = 0; i < suggestions.size(); i++) {
+            if (i > 0) {
+                b.append(i == suggestions.size() - 1 ? " or " : ", ");
+            }
+            b.append(suggestions.get(i));
+        }
+        return b.append('?').toString();
+    }
+
     /** Levenshtein distance. */
     static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
