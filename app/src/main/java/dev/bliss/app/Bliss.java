@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ProxyCommand.class,
             CheckConfigCommand.class,
+            dev.bliss.app.rules.RulesCommand.class,
             VersionCommand.class,
             dev.bliss.app.store.StoreCommand.class,
         })
