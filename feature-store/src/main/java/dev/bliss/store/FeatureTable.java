@@ -103,12 +103,32 @@ public final class FeatureTable {
         MemorySegment.copy(segment, FLOAT, vectorOffset, destination, offset, vectorLength);
     }
 
-    /** Where {@code key}'s probe starts: the home slot's address (key 0: its zero slot). */
-    long homeAddress(long key) {
-        if (key == FeatureTableLayout.EMPTY_KEY) {
-            return tableOffset;
-        }
-        return RobinHoodTable.slotAddress(tableOffset, KeyHash.home(key, seed, capacity), stride);
+    /** {@code key}'s home slot (keys other than 0). */
+    long homeSlot(long key) {
+        return KeyHash.home(key, seed, capacity);
+    }
+
+    /** Address of slot {@code slot}'s key word. */
+    long slotAddress(long slot) {
+        return RobinHoodTable.slotAddress(tableOffset, slot, stride);
+    }
+
+    /** Whether a probe that has walked {@code walked} slots past the key's home to {@code slot},
+     *  finding {@code resident} there, can stop: the key would have been placed by now. */
+    boolean probeEnds(long resident, long slot, int walked) {
+        return resident == FeatureTableLayout.EMPTY_KEY || walked > maxDisplacement
+                || RobinHoodTable.displacement(resident, slot, seed, capacity) < walked;
+    }
+
+    /** The slot after {@code slot}, wrapping. */
+    long nextSlot(long slot) {
+        long next = slot + 1;
+        return next == capacity ? 0 : next;
+    }
+
+    /** The zero slot's vector offset, or MISSING when key 0 is absent. */
+    long zeroVector() {
+        return zeroVector;
     }
 
     MemorySegment segment() {

@@ -15,16 +15,18 @@ import java.lang.foreign.ValueLayout;
  *     batch.clear();
  *     int ip = batch.add(guard.table(IP), ipKey);
  *     int ja4 = batch.add(guard.table(JA4), ja4Key);
- *     batch.locate();                          // all home slots are loaded at once
+ *     batch.locate();                          // all probes advance in lockstep
  *     batch.copyTo(ip, input, 0);              // false on a miss
  *     batch.copyTo(ja4, input, 32);
  * }
  * }</pre>
  *
- * <p>{@link #locate()} first issues one load per entry for the key word and the vector's last
- * line of its home slot: the loads do not depend on each other and no branch waits on them, so
- * the CPU keeps all the misses in flight at once. Then it resolves each entry; most hit their
- * home slot, whose lines are already arriving.
+ * <p>{@link #locate()} probes all entries in rounds. Round 0 loads every entry's home slot: its
+ * key word plus one byte of each further line of the slot, so the vector's lines are requested
+ * too. Each later round advances only the entries still unresolved by one slot. Within a round
+ * the loads do not depend on each other and no branch waits on them before all are issued, so
+ * the CPU keeps all the misses in flight at once; a single {@link FeatureTable#find} instead
+ * waits for each probe before it can issue the next lookup's.
  *
  * <p>Confined to one thread; entries are valid until {@link #clear()} and only while the guard
  * whose tables were added is open. Allocation-free after construction.
@@ -33,11 +35,14 @@ public final class LookupBatch {
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final int CACHE_LINE = 64;
+    private static final int RESOLVED = -1;
 
     private final FeatureTable[] tables;
     private final long[] keys;
-    private final long[] homes;
+    private final long[] slots;
     private final long[] residents;
+    private final int[] walked;
     private final long[] offsets;
     private int size;
     private long sink;
@@ -49,8 +54,9 @@ public final class LookupBatch {
         }
         tables = new FeatureTable[capacity];
         keys = new long[capacity];
-        homes = new long[capacity];
+        slots = new long[capacity];
         residents = new long[capacity];
+        walked = new int[capacity];
         offsets = new long[capacity];
     }
 
@@ -82,21 +88,50 @@ public final class LookupBatch {
     public void locate() {
         int n = size;
         long touched = 0;
+        // round 0: every home slot, all of its lines
         for (int i = 0; i < n; i++) {
             FeatureTable table = tables[i];
+            long key = keys[i];
+            if (key == FeatureTableLayout.EMPTY_KEY) {
+                offsets[i] = table.zeroVector();
+                walked[i] = RESOLVED;
+                continue;
+            }
+            long slot = table.homeSlot(key);
+            long address = table.slotAddress(slot);
             MemorySegment segment = table.segment();
-            long home = table.homeAddress(keys[i]);
-            homes[i] = home;
-            residents[i] = segment.get(LONG, home);
-            touched += segment.get(BYTE, home + table.stride() - 1);
+            slots[i] = slot;
+            walked[i] = 0;
+            residents[i] = segment.get(LONG, address);
+            for (long line = CACHE_LINE; line < table.stride(); line += CACHE_LINE) {
+                touched += segment.get(BYTE, address + line);
+            }
+            touched += segment.get(BYTE, address + table.stride() - 1);
         }
         sink = touched;
-        for (int i = 0; i < n; i++) {
-            long key = keys[i];
-            if (residents[i] == key && key != 0) {
-                offsets[i] = homes[i] + FeatureTableLayout.VECTOR_OFFSET;
-            } else {
-                offsets[i] = tables[i].find(key);
+        boolean pending = true;
+        while (pending) {
+            pending = false;
+            for (int i = 0; i < n; i++) {
+                int w = walked[i];
+                if (w == RESOLVED) {
+                    continue;
+                }
+                FeatureTable table = tables[i];
+                long resident = residents[i];
+                long slot = slots[i];
+                if (resident == keys[i]) {
+                    offsets[i] = table.slotAddress(slot) + FeatureTableLayout.VECTOR_OFFSET;
+                    walked[i] = RESOLVED;
+                } else if (table.probeEnds(resident, slot, w)) {
+                    walked[i] = RESOLVED;
+                } else {
+                    slot = table.nextSlot(slot);
+                    slots[i] = slot;
+                    walked[i] = w + 1;
+                    residents[i] = table.segment().get(LONG, table.slotAddress(slot));
+                    pending = true;
+                }
             }
         }
     }
@@ -116,6 +151,12 @@ public final class LookupBatch {
     public long keyAt(int i) {
         checkIndex(i);
         return keys[i];
+    }
+
+    /** The table of entry {@code i}. */
+    public FeatureTable tableAt(int i) {
+        checkIndex(i);
+        return tables[i];
     }
 
     /** Whether entry {@code i}'s key was found. */

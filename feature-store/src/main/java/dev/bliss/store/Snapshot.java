@@ -61,6 +61,11 @@ final class Snapshot {
         return InstanceVersion.checksum24(SnapshotChecksum.of(data, data.byteSize())) == InstanceVersion.checksum(version);
     }
 
+    /** Touches every page of the snapshot through this process's mapping. */
+    void preload() {
+        data.load();
+    }
+
     int dimensionIndex(String name) {
         for (int i = 0; i < tables.length; i++) {
             if (tables[i].name().equals(name)) {

@@ -213,6 +213,26 @@ class FeatureTableRoundTripTest {
                         assertEquals(reference.get(d).containsKey(probe), t.find(probe) != FeatureTable.MISSING);
                     }
                 }
+                // batches mixing present and absent keys across the tables agree with find
+                List<List<Long>> present = new ArrayList<>();
+                for (int d = 0; d < dims; d++) {
+                    present.add(new ArrayList<>(reference.get(d).keySet()));
+                }
+                LookupBatch batch = new LookupBatch(16);
+                for (int round = 0; round < 200; round++) {
+                    batch.clear();
+                    for (int j = 0; j < 16; j++) {
+                        int d = random.nextInt(dims);
+                        List<Long> keysOfD = present.get(d);
+                        long key = keysOfD.isEmpty() || random.nextInt(3) == 0 ? random.nextLong(-5, 5)
+                                : keysOfD.get(random.nextInt(keysOfD.size()));
+                        batch.add(g.table(d), key);
+                    }
+                    batch.locate();
+                    for (int j = 0; j < 16; j++) {
+                        assertEquals(batch.tableAt(j).find(batch.keyAt(j)), batch.offset(j));
+                    }
+                }
             }
         }
     }

@@ -33,7 +33,7 @@ public final class RobinHoodTable {
     }
 
     /** How far {@code slot} is from {@code key}'s home, wrapping at capacity. */
-    static long displacement(long key, long slot, long seed, long capacity) {
+    public static long displacement(long key, long slot, long seed, long capacity) {
         long home = KeyHash.home(key, seed, capacity);
         return slot >= home ? slot - home : slot + capacity - home;
     }
