@@ -55,6 +55,15 @@ public interface RequestView {
     /** {@link System#nanoTime()} when the request head arrived. */
     long receivedNanos();
 
+    /**
+     * Whether the TCP peer is one of the configured trusted proxies (a load balancer in front of
+     * bliss), whose headers may be believed: X-Forwarded-For, and fingerprint headers such as a
+     * JA3/JA4 computed by the balancer that terminated TLS.
+     */
+    default boolean fromTrustedProxy() {
+        return false;
+    }
+
     /** The 32-hex-character JA3 hash of the client's TLS ClientHello, or {@code null}. */
     default CharSequence ja3Hash() {
         return null;

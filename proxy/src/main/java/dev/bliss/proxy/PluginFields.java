@@ -1,6 +1,8 @@
 package dev.bliss.proxy;
 
+import dev.bliss.firewall.Firewall;
 import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.field.FieldRegistry;
 import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.config.ProxyConfigReader;
@@ -8,6 +10,7 @@ import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.PluginLoader;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The field scheme a configuration produces: every field of its plugins plus the proxy's own.
@@ -16,13 +19,16 @@ import java.util.Map;
  */
 public final class PluginFields {
 
+    /** The fields the proxy's own components declare: the firewall's decision. */
+    public static final Map<String, Consumer<FieldRegistry>> HOST_FIELDS = Map.of("firewall", Firewall::declareFields);
+
     private PluginFields() {
     }
 
     public static FieldScheme load(Path blissYaml) throws ConfigException {
         ProxyOptions options = ProxyConfigReader.read(blissYaml);
         try (DetectorPipeline pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
-                options.baseDirectory(), 1, Map.of())) {
+                options.baseDirectory(), 1, HOST_FIELDS)) {
             return pipeline.scheme();
         }
     }

@@ -1,5 +1,11 @@
 package dev.bliss.proxy.internal;
 
+import dev.bliss.firewall.Decision;
+import dev.bliss.firewall.Rule;
+import dev.bliss.firewall.RuleEvaluator;
+import dev.bliss.firewall.RuleSet;
+import dev.bliss.firewall.action.LocalResponse;
+import dev.bliss.firewall.action.Verdict;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
@@ -9,6 +15,7 @@ import dev.bliss.proxy.pipeline.DetectorFailedClosed;
 import dev.bliss.proxy.routing.Origin;
 import dev.bliss.proxy.routing.Route;
 import dev.bliss.proxy.routing.UpstreamGroup;
+import dev.bliss.proxy.rules.RuleSetHolder;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -35,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <pre>
  *  request ─► client address (trusted proxies) ─► detectors (sync, then async stages, paused)
- *          ─► route ─► origin (round-robin, passive health)
+ *          ─► firewall rules (block / challenge answered here) ─► route ─► origin (round-robin, passive health)
  *          ─► origin request: hop-by-hop removed, X-Forwarded-*, detector headers, body streamed
  *          ─► response: hop-by-hop removed, body streamed back            (502 / 504 on failure)
  *  end of exchange (always) ─► detectors' onComplete ─► metrics ─► access log ─► context pooled
@@ -59,6 +66,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final long connectTimeoutMillis;
     private final long responseTimeoutMillis;
     private final long maxBodySize;
+    private final IdentityHashMap<LocalResponse, Buffer> ruleBodies = new IdentityHashMap<>();
+    private RuleEvaluator evaluator;
 
     ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
         this.vertx = vertx;
@@ -95,6 +104,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         ctx.peerTrusted = shared.forwarded().resolveClient(ctx.peer, req.getHeader(ForwardedHeaders.X_FORWARDED_FOR),
                 ctx.view.client(), ctx.scratch);
         ctx.peerText = peerText;
+        ctx.view.trustedPeer(ctx.peerTrusted);
 
         if (maxBodySize > 0 && declaredLength(req) > maxBodySize) {
             answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
@@ -124,7 +134,44 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             answerLocally(ctx, req, 503, "detector_failed", LocalResponses.DETECTOR_FAILED);
             return;
         }
-        route(ctx, req);
+        if (firewallLetsThrough(ctx, req)) {
+            route(ctx, req);
+        }
+    }
+
+    /**
+     * Evaluates the rules in force; answers blocked and challenged requests here, before any
+     * origin is contacted (WebSocket handshakes included).
+     *
+     * @return whether the request goes on to its origin
+     */
+    private boolean firewallLetsThrough(RequestContext ctx, HttpServerRequest req) {
+        RuleSetHolder rules = shared.rules();
+        if (rules == null) {
+            return true;
+        }
+        RuleSet set = rules.current();
+        if (evaluator == null || evaluator.ruleSet() != set) {
+            evaluator = set.newEvaluator();
+            ruleBodies.clear();
+        }
+        Decision decision = evaluator.evaluate(ctx.view, ctx.fields);
+        Rule deciding = decision.rule();
+        if (deciding != null) {
+            ctx.ruleId = deciding.id();
+            ctx.action = deciding.action().configName();
+        } else if (decision.loggedCount() > 0) {
+            ctx.ruleId = decision.logged(0).id();
+            ctx.action = "log";
+        }
+        if (!decision.verdict().answersLocally()) {
+            return true;
+        }
+        LocalResponse response = decision.response();
+        Buffer body = ruleBodies.computeIfAbsent(response, r -> Buffer.buffer(r.bodyBytes()));
+        answerLocally(ctx, req, response.status(), decision.verdict() == Verdict.BLOCK ? "blocked" : "challenged",
+                body, response.contentType());
+        return false;
     }
 
     private void awaitStage(RequestContext ctx, HttpServerRequest req, int position, CompletionStage<?> stage) {
@@ -319,8 +366,12 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         }
     }
 
-    /** Answers from the proxy itself; the request body, if any, is not read. */
     private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, Buffer body) {
+        answerLocally(ctx, req, status, reason, body, "text/plain; charset=utf-8");
+    }
+
+    /** Answers from the proxy itself; the request body, if any, is not read. */
+    private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, Buffer body, String contentType) {
         HttpServerResponse resp = req.response();
         if (resp.ended() || resp.closed()) {
             return;
@@ -328,7 +379,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         ctx.localReason = reason;
         shared.metrics().localResponse(reason);
         resp.setStatusCode(status);
-        resp.putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8");
+        resp.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
         if (req.version() != HttpVersion.HTTP_2 && hasBody(req) && !req.isEnded()) {
             // the unread body would be taken for the next request: end the connection instead
             resp.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);

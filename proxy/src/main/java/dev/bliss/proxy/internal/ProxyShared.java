@@ -11,7 +11,8 @@ import dev.bliss.proxy.routing.RouteTable;
  * What every event loop's verticle shares: immutable configuration and thread-safe services.
  *
  * @param accessLog the access log, or {@code null}
+ * @param rules     the firewall rules, or {@code null} when no rules file is configured
  */
 record ProxyShared(ProxyOptions options, RouteTable routes, ForwardedHeaders forwarded, DetectorPipeline pipeline,
-                   ProxyMetrics metrics, AccessLog accessLog) {
+                   ProxyMetrics metrics, AccessLog accessLog, dev.bliss.proxy.rules.RuleSetHolder rules) {
 }

@@ -17,6 +17,10 @@ import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.PluginLoader;
 import dev.bliss.proxy.routing.RouteTable;
+import dev.bliss.proxy.rules.RuleSetHolder;
+import dev.bliss.proxy.rules.RulesFileWatcher;
+import dev.bliss.firewall.RulesException;
+import dev.bliss.proxy.PluginFields;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -24,7 +28,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.transport.Transport;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -48,11 +51,13 @@ public final class RunningProxy implements ProxyServer {
     private final DemoOrigin demo;
     private final String transport;
     private final int eventLoops;
+    private final RulesFileWatcher watcher;
     private volatile boolean ready = true;
     private Future<Void> shutdown;
 
     private RunningProxy(Vertx vertx, ProxyShared shared, List<ProxyVerticle> verticles, AdminServer admin,
-                         DemoOrigin demo, String transport, int eventLoops) {
+                         DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher) {
+        this.watcher = watcher;
         this.vertx = vertx;
         this.shared = shared;
         this.verticles = verticles;
@@ -72,12 +77,30 @@ public final class RunningProxy implements ProxyServer {
         String transportName = vertx.isNativeTransportEnabled() ? transport.name().toLowerCase() : "nio";
         DetectorPipeline pipeline = null;
         AccessLog accessLog = null;
+        RuleSetHolder rules = null;
+        RulesFileWatcher watcher = null;
         DemoOrigin demo = null;
         try {
             ProxyMetrics metrics = new ProxyMetrics();
             pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
-                    options.baseDirectory(), loops, Map.of(),
+                    options.baseDirectory(), loops, PluginFields.HOST_FIELDS,
                     name -> new MicrometerPluginMetrics(metrics.registry(), name));
+            if (options.rulesFile() != null) {
+                try {
+                    rules = RuleSetHolder.load(options.rulesFile(), pipeline.scheme());
+                } catch (RulesException e) {
+                    throw new ConfigException(Position.builtIn(options.rulesFile().toString()), "rules", "\n" + e.getMessage());
+                }
+                metrics.bindRules(rules);
+                RuleSetHolder boundRules = rules;
+                rules.onReload(set -> metrics.bindRules(boundRules));
+                try {
+                    watcher = new RulesFileWatcher(rules);
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.WARNING, "cannot watch " + options.rulesFile() + " for changes: " + e.getMessage()
+                            + "; reload with POST /rules/reload");
+                }
+            }
             RouteTable routes;
             if (options.routes().isEmpty()) {
                 demo = DemoOrigin.start(vertx).await();
@@ -97,7 +120,7 @@ public final class RunningProxy implements ProxyServer {
                 }
             }
             ProxyShared shared = new ProxyShared(options, routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies())),
-                    pipeline, metrics, accessLog);
+                    pipeline, metrics, accessLog, rules);
             List<ProxyVerticle> verticles = new CopyOnWriteArrayList<>();
             vertx.deployVerticle(() -> {
                 ProxyVerticle v = new ProxyVerticle(shared);
@@ -110,9 +133,9 @@ public final class RunningProxy implements ProxyServer {
             if (options.admin().enabled()) {
                 admin = AdminServer.start(vertx, options.admin(), () -> self[0] != null && self[0].ready,
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
-                        () -> Future.failedFuture("no rules file is configured")).await();
+                        reloadAction(vertx, rules)).await();
             }
-            self[0] = new RunningProxy(vertx, shared, verticles, admin, demo, transportName, loops);
+            self[0] = new RunningProxy(vertx, shared, verticles, admin, demo, transportName, loops, watcher);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
                     + ", " + pipeline.stages().size() + " detectors");
             return self[0];
@@ -121,9 +144,24 @@ public final class RunningProxy implements ProxyServer {
                 pipeline.close();
             }
             closeQuietly(accessLog);
+            closeQuietly(watcher);
             vertx.close().await();
             throw e;
         }
+    }
+
+    /** The admin server's reload: compiled on a worker thread; the old rules stay on failure. */
+    private static AdminServer.Reload reloadAction(Vertx vertx, RuleSetHolder rules) {
+        if (rules == null) {
+            return () -> Future.failedFuture("no rules file is configured (key rules in bliss.yaml)");
+        }
+        return () -> vertx.executeBlocking(() -> {
+            try {
+                return "rules reloaded from " + rules.file() + ": " + rules.reload().rules().size() + " rules in force";
+            } catch (RulesException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        });
     }
 
     @Override
@@ -164,6 +202,7 @@ public final class RunningProxy implements ProxyServer {
                     .eventually(() -> {
                         shared.pipeline().close();
                         closeQuietly(shared.accessLog());
+                        closeQuietly(watcher);
                         return vertx.close();
                     })
                     .mapEmpty();

@@ -21,6 +21,7 @@ final class VertxRequestView implements RequestView {
     private HttpServerRequest request;
     private CharSequence host;
     private boolean tls;
+    private boolean trustedPeer;
     private long receivedNanos;
     private int headerCount = -1;
     private CharSequence[] names = new CharSequence[32];
@@ -48,6 +49,15 @@ final class VertxRequestView implements RequestView {
     /** Where the pipeline writes the client address it resolved. */
     IpAddress client() {
         return client;
+    }
+
+    void trustedPeer(boolean trusted) {
+        this.trustedPeer = trusted;
+    }
+
+    @Override
+    public boolean fromTrustedProxy() {
+        return trustedPeer;
     }
 
     @Override

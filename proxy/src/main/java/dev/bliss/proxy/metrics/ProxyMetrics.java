@@ -114,6 +114,32 @@ public final class ProxyMetrics {
                 .increment();
     }
 
+    /**
+     * Exposes per-rule counters of the rule set in force: evaluated and matched by rule and
+     * action. Called at start and after each reload (a reload starts the new set's counts at 0,
+     * as Prometheus handles for a counter reset).
+     */
+    public void bindRules(dev.bliss.proxy.rules.RuleSetHolder holder) {
+        for (dev.bliss.firewall.Rule rule : holder.current().rules()) {
+            String id = rule.id();
+            String action = rule.action().configName();
+            FunctionCounter.builder("bliss_rule_evaluated", holder, h -> count(h, id, false))
+                    .description("Requests each firewall rule was evaluated for").tag("rule", id).register(registry);
+            FunctionCounter.builder("bliss_rule_matched", holder, h -> count(h, id, true))
+                    .description("Requests each firewall rule matched").tag("rule", id).tag("action", action).register(registry);
+        }
+        registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+    }
+
+    private static double count(dev.bliss.proxy.rules.RuleSetHolder holder, String id, boolean matched) {
+        dev.bliss.firewall.RuleSet set = holder.current();
+        dev.bliss.firewall.Rule rule = set.rule(id);
+        if (rule == null) {
+            return 0;
+        }
+        return matched ? set.counters().matched(rule.index()) : set.counters().evaluated(rule.index());
+    }
+
     /** Exposes the detectors' counters; the chains are read when scraped. */
     public void bind(DetectorPipeline pipeline) {
         List<DetectorStage> stages = pipeline.stages();
