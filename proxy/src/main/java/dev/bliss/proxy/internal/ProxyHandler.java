@@ -264,10 +264,21 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     }
 
     private void forward(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, Origin origin, UpstreamGroup group) {
-        var response = hasBody(req) ? originRequest.send(req) : sendWithoutBody(req, originRequest);
+        io.vertx.core.Future<HttpClientResponse> response;
+        if (!hasBody(req)) {
+            response = sendWithoutBody(req, originRequest);
+        } else if (maxBodySize > 0 && declaredLength(req) < 0) {
+            // no declared length to check up front: count the bytes as they stream
+            response = originRequest.send(new LimitedBody(req, maxBodySize, () -> {
+                answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
+                originRequest.reset(); // after the answer: the reset fails the exchange, which must not answer 502
+            }));
+        } else {
+            response = originRequest.send(req);
+        }
         response.onComplete(ar -> {
-            if (ctx.completed) {
-                return;
+            if (ctx.completed || ctx.localReason != null) {
+                return; // answered already (e.g. 413 while streaming): the origin's failure is ours
             }
             if (ar.failed()) {
                 originFailed(ctx, req, origin, group, ar.cause());
@@ -302,8 +313,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     /** A WebSocket (or other upgrade) handshake: ask the origin, then splice the two sockets. */
     private void tunnel(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, Origin origin, UpstreamGroup group) {
         originRequest.connect().onComplete(ar -> {
-            if (ctx.completed) {
-                return;
+            if (ctx.completed || ctx.localReason != null) {
+                return; // answered already (e.g. 413 while streaming): the origin's failure is ours
             }
             if (ar.failed()) {
                 originFailed(ctx, req, origin, group, ar.cause());

@@ -46,6 +46,27 @@ class RequestLimitsTest {
     }
 
     @Test
+    void shouldAnswer413WhenAChunkedBodyGrowsOverTheLimit() throws Exception {
+        try (RawHttp client = new RawHttp(proxy.port(0))) {
+            client.send("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n");
+            String chunk = "x".repeat(600);
+            client.send(Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+            client.send(Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n");
+            RawHttp.Response r = client.read();
+            assertEquals(413, r.status());
+        }
+    }
+
+    @Test
+    void shouldForwardAChunkedBodyWithinTheLimit() throws Exception {
+        try (RawHttp client = new RawHttp(proxy.port(0))) {
+            client.send("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+            assertEquals(200, client.read().status());
+        }
+        assertEquals(5, origin.next().bodyBytes());
+    }
+
+    @Test
     void shouldForwardABodyWithinTheLimit() throws Exception {
         try (RawHttp client = new RawHttp(proxy.port(0))) {
             client.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n0123456789");
