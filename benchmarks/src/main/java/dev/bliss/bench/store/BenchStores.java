@@ -104,6 +104,17 @@ final class BenchStores {
         return prefix;
     }
 
+    /**
+     * Takes the first-touch page faults of both regions before measuring, so that lookups and
+     * the pointer chase both measure cache and TLB misses, not page-table population.
+     */
+    static void prefault(FeatureStoreReader reader, MemorySegment chase) {
+        try (ReadHandle h = reader.newHandle(); ReadGuard g = h.acquire()) {
+            g.preload();
+        }
+        chase.load();
+    }
+
     /** Bytes of the published snapshot at {@code prefix}. */
     static long snapshotBytes(Path prefix) throws StoreException {
         try (FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix))) {

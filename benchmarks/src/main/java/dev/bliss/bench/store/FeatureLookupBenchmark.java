@@ -35,7 +35,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@code pointerChase}: one dependent miss per op, the yardstick.
- *   <li>{@code lookupHit} / {@code lookupMiss}: one lookup per guard.
+ *   <li>{@code lookupHit} / {@code lookupMiss}: one lookup, inside a guard the thread holds for
+ *       the whole iteration (the table's cost alone).
+ *   <li>{@code guardedLookupHit}: acquire, one lookup, close (the guard's reader-counter
+ *       increment and decrement are full fences, so consecutive lookups cannot overlap).
  *   <li>{@code batch6}: one guard, six keys in six tables through {@link LookupBatch}; per lookup.
  *   <li>{@code serial6}: the same six lookups one after the other; per lookup.
  * </ul>
@@ -67,6 +70,7 @@ public class FeatureLookupBenchmark {
         arena = Arena.ofShared();
         chase = BenchStores.pointerChase(BenchStores.snapshotBytes(prefix), arena);
         reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix).guardsPerPin(guardsPerPin));
+        BenchStores.prefault(reader, chase);
         perDimension = keys / BenchStores.DIMENSIONS;
     }
 
@@ -85,15 +89,30 @@ public class FeatureLookupBenchmark {
         long random = System.nanoTime() | 1;
         long cursor;
 
+        ReadHandle iterationHandle;
+        ReadGuard iterationGuard;
+
         @Setup(Level.Trial)
         public void setUp(FeatureLookupBenchmark bench) {
             handle = bench.reader.newHandle();
+            iterationHandle = bench.reader.newHandle();
             cursor = (random & 0xFFFF) * 64;
+        }
+
+        @Setup(Level.Iteration)
+        public void openIterationGuard() {
+            iterationGuard = iterationHandle.acquire();
+        }
+
+        @TearDown(Level.Iteration)
+        public void closeIterationGuard() {
+            iterationGuard.close();
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
             handle.close();
+            iterationHandle.close();
         }
 
         long next() {
@@ -117,17 +136,23 @@ public class FeatureLookupBenchmark {
     public boolean lookupHit(Reader r) {
         long x = r.next();
         int dimension = (int) ((x >>> 1) % BenchStores.DIMENSIONS);
-        long key = BenchStores.key(dimension, (x >>> 8) % perDimension);
-        try (ReadGuard guard = r.handle.acquire()) {
-            return guard.table(dimension).copyTo(key, r.input, 0);
-        }
+        return r.iterationGuard.table(dimension).copyTo(BenchStores.key(dimension, (x >>> 8) % perDimension), r.input, 0);
     }
 
     @Benchmark
     public boolean lookupMiss(Reader r) {
         long x = r.next();
+        return r.iterationGuard.table((int) ((x >>> 1) % BenchStores.DIMENSIONS))
+                .copyTo(BenchStores.absentKey(x >>> 8), r.input, 0);
+    }
+
+    @Benchmark
+    public boolean guardedLookupHit(Reader r) {
+        long x = r.next();
+        int dimension = (int) ((x >>> 1) % BenchStores.DIMENSIONS);
+        long key = BenchStores.key(dimension, (x >>> 8) % perDimension);
         try (ReadGuard guard = r.handle.acquire()) {
-            return guard.table((int) ((x >>> 1) % BenchStores.DIMENSIONS)).copyTo(BenchStores.absentKey(x >>> 8), r.input, 0);
+            return guard.table(dimension).copyTo(key, r.input, 0);
         }
     }
 

@@ -71,6 +71,7 @@ public class PublishWhileReadingBenchmark {
         reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix));
         arena = Arena.ofShared();
         chase = BenchStores.pointerChase(BenchStores.snapshotBytes(prefix), arena);
+        BenchStores.prefault(reader, chase);
         perDimension = keys / BenchStores.DIMENSIONS;
         startedNanos = System.nanoTime();
         publisher = new Thread(() -> {
