@@ -42,6 +42,7 @@ public final class ReadHandle implements AutoCloseable {
     private long pinnedPublished;
     private boolean pinnedPrevious;
     private int guardsLeft;
+    private Runnable beforeIncrement;
 
     ReadHandle(FeatureStoreReader reader, StateFile state, int guardsPerPin) {
         this.reader = reader;
@@ -79,6 +80,9 @@ public final class ReadHandle implements AutoCloseable {
         int index;
         while (true) {
             index = InstanceVersion.index(published);
+            if (beforeIncrement != null) {
+                runStall();
+            }
             // full-fence increment, then volatile re-load: if the writer saw this counter at 0
             // and went on to rewrite the file, the re-load sees its newer publication
             state.incrementReaders(index);
@@ -120,6 +124,21 @@ public final class ReadHandle implements AutoCloseable {
         }
         pin(index, previous, published, true);
         return guard.open(previous);
+    }
+
+    /**
+     * Test hook: runs {@code stall} once, on the next acquire that enters a version, between its
+     * first version load and its counter increment -- the window in which a reader without the
+     * re-check would end up counted on a file the writer is rewriting.
+     */
+    void stallOnceBeforeIncrement(Runnable stall) {
+        beforeIncrement = stall;
+    }
+
+    private void runStall() {
+        Runnable stall = beforeIncrement;
+        beforeIncrement = null;
+        stall.run();
     }
 
     private boolean notBeingRewritten(int index) {
