@@ -1,0 +1,511 @@
+#!/usr/bin/env bash
+# Load benchmark of the bliss proxy, side by side with nginx as a reverse proxy, on loopback.
+#
+#   origin:  nginx, 1 worker, `return 200 "hello world\n"`            (pinned with wrk)
+#   targets: bliss (no plugins) and nginx reverse proxy (keep-alive 64 to the origin,
+#            as many workers as bliss has event loops)                   (pinned on their own)
+#   load:    wrk -t1 -c32 -d<dur> --latency, rounds interleaved A B A B ..., JVM warmed first
+#
+# Usage: benchmarks/load/run.sh [--mode nginx|transports] [--duration S] [--rounds N]
+#            [--warmup S] [--connections C] [--threads T] [--transport T] [--event-loops N]
+#            [--pin auto|off|PROXY_CPUS/LOAD_CPUS] [--targets "..."] [--keep]
+# Every flag has an environment variable of the same name in capitals (MODE, DURATION, ...);
+# more only as variables: ROUND_WARMUP, WAIT_QUIET, BUSY_PERCENT, INSTALL, BLISS_JAR (a built
+# app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options).
+# See benchmarks/README.md. Installs wrk, nginx and curl from Debian when missing (needs root).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+
+MODE="${MODE:-nginx}"
+DURATION="${DURATION:-}"          # seconds per measured run
+ROUNDS="${ROUNDS:-}"              # interleaved rounds
+WARMUP="${WARMUP:-30}"            # seconds of load on each JVM before the first measured run
+ROUND_WARMUP="${ROUND_WARMUP:-2}" # seconds of unmeasured load just before each measured run
+CONNECTIONS="${CONNECTIONS:-32}"
+THREADS="${THREADS:-1}"
+TRANSPORT="${TRANSPORT:-auto}"    # bliss transport in nginx mode: auto | io_uring | epoll | nio
+EVENT_LOOPS="${EVENT_LOOPS:-1}"   # bliss event loops = nginx proxy workers
+PIN="${PIN:-auto}"
+TARGETS="${TARGETS:-}"            # e.g. "bliss:io_uring bliss:epoll nginx origin"
+KEEP="${KEEP:-0}"                 # 1: keep the work directory (configs, logs, GC logs, wrk output)
+INSTALL="${INSTALL:-1}"           # 0: never apt-get install
+WAIT_QUIET="${WAIT_QUIET:-120}"   # seconds to wait at most for other work on the machine to stop
+BUSY_PERCENT="${BUSY_PERCENT:-25}" # CPU (% of one core) used by others above which a run counts as noisy
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --mode) MODE="$2"; shift 2 ;;
+    --duration) DURATION="$2"; shift 2 ;;
+    --rounds) ROUNDS="$2"; shift 2 ;;
+    --warmup) WARMUP="$2"; shift 2 ;;
+    --round-warmup) ROUND_WARMUP="$2"; shift 2 ;;
+    --connections) CONNECTIONS="$2"; shift 2 ;;
+    --threads) THREADS="$2"; shift 2 ;;
+    --transport) TRANSPORT="$2"; shift 2 ;;
+    --event-loops) EVENT_LOOPS="$2"; shift 2 ;;
+    --pin) PIN="$2"; shift 2 ;;
+    --targets) TARGETS="$2"; shift 2 ;;
+    --keep) KEEP=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "run.sh: unknown argument: $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+case "$MODE" in
+  nginx) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}" ;;
+  transports) DURATION="${DURATION:-10}"; ROUNDS="${ROUNDS:-3}" ;;
+  *) echo "run.sh: --mode is nginx or transports" >&2; exit 2 ;;
+esac
+for v in DURATION ROUNDS WARMUP ROUND_WARMUP CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT; do
+  if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then echo "run.sh: $v must be a whole number, got '${!v}'" >&2; exit 2; fi
+done
+if [ "$DURATION" -lt 1 ] || [ "$ROUNDS" -lt 1 ] || [ "$EVENT_LOOPS" -lt 1 ] || [ "$CONNECTIONS" -lt "$THREADS" ]; then
+  echo "run.sh: need duration ≥ 1, rounds ≥ 1, event loops ≥ 1, connections ≥ threads" >&2; exit 2
+fi
+
+log() { printf '%s %s\n' "$(date +%T)" "$*" >&2; }
+
+# --- tools --------------------------------------------------------------------------------------
+need_install=()
+command -v wrk >/dev/null || need_install+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need_install+=(nginx)
+command -v curl >/dev/null || need_install+=(curl)
+if [ ${#need_install[@]} -gt 0 ] && [ "$INSTALL" = 1 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    log "installing ${need_install[*]} from Debian (apt-get)"
+    apt-get update -qq >/dev/null
+    # policy-rc.d may refuse to start the nginx service; we never use the system service anyway
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_install[@]}" >/dev/null || true
+  else
+    log "missing ${need_install[*]}; run as root (apt-get install -y ${need_install[*]}) or install them"
+  fi
+fi
+command -v wrk >/dev/null || { echo "run.sh: wrk is required" >&2; exit 1; }
+command -v curl >/dev/null || { echo "run.sh: curl is required" >&2; exit 1; }
+NGINX="$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)"
+[ -n "$NGINX" ] || { echo "run.sh: nginx is required for the origin" >&2; exit 1; }
+# the service the Debian package may have started is not used; stop nothing, just say so
+if pgrep -x nginx >/dev/null 2>&1; then log "note: an nginx is already running on this machine (not ours); it may add noise"; fi
+
+if [ -z "$TARGETS" ]; then
+  case "$MODE" in
+    nginx) TARGETS="bliss:$TRANSPORT nginx" ;;
+    transports) TARGETS="bliss:io_uring bliss:epoll bliss:nio nginx" ;;
+  esac
+fi
+for t in $TARGETS; do
+  case "$t" in
+    nginx|origin|bliss:auto|bliss:io_uring|bliss:epoll|bliss:nio) ;;
+    *) echo "run.sh: unknown target '$t' (nginx, origin, bliss:auto|io_uring|epoll|nio)" >&2; exit 2 ;;
+  esac
+done
+
+# --- pinning ------------------------------------------------------------------------------------
+cpus="$(nproc)"
+PROXY_CPUS=""; LOAD_CPUS=""
+case "$PIN" in
+  off) ;;
+  auto)
+    if [ "$cpus" -ge $((EVENT_LOOPS + 1)) ]; then
+      PROXY_CPUS="0-$((EVENT_LOOPS - 1))"; LOAD_CPUS="$EVENT_LOOPS-$((cpus - 1))"
+      [ "$EVENT_LOOPS" = 1 ] && PROXY_CPUS=0
+      [ "$EVENT_LOOPS" = $((cpus - 1)) ] && LOAD_CPUS=$EVENT_LOOPS
+    else
+      log "note: $cpus CPUs cannot give $EVENT_LOOPS proxy cores plus one for load and origin: not pinning"
+    fi ;;
+  */*) PROXY_CPUS="${PIN%%/*}"; LOAD_CPUS="${PIN##*/}" ;;
+  *) echo "run.sh: --pin is auto, off or PROXY_CPUS/LOAD_CPUS (e.g. 0/1 or 0-1/2-3)" >&2; exit 2 ;;
+esac
+pin_proxy=(); pin_load=()
+[ -n "$PROXY_CPUS" ] && pin_proxy=(taskset -c "$PROXY_CPUS")
+[ -n "$LOAD_CPUS" ] && pin_load=(taskset -c "$LOAD_CPUS")
+if [ -n "$PROXY_CPUS" ]; then
+  PINNING="proxy on CPU $PROXY_CPUS; wrk + origin on CPU $LOAD_CPUS"
+else
+  PINNING="none"
+fi
+
+# --- work directory and cleanup -----------------------------------------------------------------
+work="$(mktemp -d "${TMPDIR:-/tmp}/bliss-load.XXXXXX")"
+pids=()
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$p" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
+  if [ "$KEEP" = 1 ]; then log "work directory kept: $work"; else rm -rf "$work"; fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+taken_ports=" "
+free_port() {
+  local p
+  for _ in $(seq 1 200); do
+    p=$((20000 + RANDOM % 40000))
+    case "$taken_ports" in *" $p "*) continue ;; esac
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      taken_ports="$taken_ports$p "; echo "$p"; return 0
+    fi
+  done
+  echo "run.sh: no free port found" >&2; return 1
+}
+
+# waits until http://127.0.0.1:$1/ answers 200, while process $2 lives, for at most $3 seconds
+wait_http() {
+  local port="$1" pid="$2" limit="$3" i
+  for i in $(seq 1 $((limit * 10))); do
+    kill -0 "$pid" 2>/dev/null || return 1
+    [ "$(curl -s -o /dev/null -m 1 -w '%{http_code}' "http://127.0.0.1:$port/" || true)" = 200 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+nginx_user=""
+[ "$(id -u)" = 0 ] && nginx_user="user root;"
+nginx_common() {  # $1 = prefix directory, $2 = workers
+  cat <<EOF
+$nginx_user
+worker_processes $2;
+daemon off;
+pid $1/nginx.pid;
+error_log $1/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $1/client_body;
+  proxy_temp_path $1/proxy;
+  fastcgi_temp_path $1/fastcgi;
+  uwsgi_temp_path $1/uwsgi;
+  scgi_temp_path $1/scgi;
+  keepalive_requests 1000000;
+  keepalive_timeout 75s;
+EOF
+}
+
+# --- origin -------------------------------------------------------------------------------------
+started=""
+start_nginx() {  # $1 = name, $2 = pinning (load|proxy); sets $started to the master's pid
+  local dir="$work/$1"
+  if [ "$2" = proxy ]; then
+    "${pin_proxy[@]}" "$NGINX" -p "$dir" -c "$dir/nginx.conf" >"$dir/stdout.log" 2>&1 &
+  else
+    "${pin_load[@]}" "$NGINX" -p "$dir" -c "$dir/nginx.conf" >"$dir/stdout.log" 2>&1 &
+  fi
+  started=$!; pids+=("$started")
+}
+
+origin_port="$(free_port)"
+mkdir -p "$work/origin"
+{ nginx_common "$work/origin" 1
+  cat <<EOF
+  server {
+    listen 127.0.0.1:$origin_port;
+    location / { default_type text/plain; return 200 "hello world\n"; }
+  }
+}
+EOF
+} >"$work/origin/nginx.conf"
+start_nginx origin load; origin_pid="$started"
+wait_http "$origin_port" "$origin_pid" 10 || { cat "$work/origin/"*.log >&2; echo "run.sh: origin did not start" >&2; exit 1; }
+log "origin: nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///'), 1 worker, http://127.0.0.1:$origin_port/"
+
+# --- targets ------------------------------------------------------------------------------------
+declare -A port pid kind label gclog transport_of
+# the processes whose CPU time counts as the target's (an nginx master and its workers; a JVM)
+target_pids() {
+  local name="$1"
+  case "${kind[$name]}" in
+    nginx) echo "${pid[$name]}"; pgrep -P "${pid[$name]}" || true ;;
+    bliss) echo "${pid[$name]}" ;;
+    origin) ;;
+  esac
+}
+origin_pids() { echo "$origin_pid"; pgrep -P "$origin_pid" || true; }
+
+start_nginx_proxy() {
+  local name=nginx p; p="$(free_port)"
+  mkdir -p "$work/$name"
+  { nginx_common "$work/$name" "$EVENT_LOOPS"
+    cat <<EOF
+  upstream origin {
+    server 127.0.0.1:$origin_port;
+    keepalive 64;
+    keepalive_requests 1000000;
+  }
+  server {
+    listen 127.0.0.1:$p;
+    location / {
+      proxy_pass http://origin;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      # what bliss sends too: the client's Host and X-Forwarded-*
+      proxy_set_header Host \$http_host;
+      proxy_set_header X-Forwarded-For \$remote_addr;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_set_header X-Forwarded-Host \$host;
+    }
+  }
+}
+EOF
+  } >"$work/$name/nginx.conf"
+  # the nginx proxy runs where the bliss proxy runs
+  start_nginx "$name" proxy; pid[$name]="$started"
+  port[$name]="$p"; kind[$name]=nginx; label[$name]="nginx $EVENT_LOOPS worker(s)"; transport_of[$name]="epoll"
+  wait_http "$p" "${pid[$name]}" 10 || { cat "$work/$name/"*.log >&2; echo "run.sh: nginx proxy did not start" >&2; exit 1; }
+}
+
+start_bliss() {
+  local name="$1" transport="${1#bliss:}" p dir; p="$(free_port)"
+  dir="$work/${name//:/-}"; mkdir -p "$dir"
+  cat >"$dir/bliss.yaml" <<EOF
+proxy:
+  event_loops: $EVENT_LOOPS
+  transport: $transport
+listeners:
+  - host: 127.0.0.1
+    port: $p
+timeouts:
+  shutdown: 1s
+upstreams:
+  origin:
+    origins: [http://127.0.0.1:$origin_port]
+    pool_size: 64
+routes:
+  - name: all
+    path_prefix: /
+    upstream: origin
+admin:
+  enabled: false
+access_log:
+  enabled: false
+plugins: []
+EOF
+  gclog[$name]="$dir/gc.log"
+  # shellcheck disable=SC2086 # BLISS_JAVA_OPTS is split into options, as the launcher does
+  "${pin_proxy[@]}" "$java" "${jvm_flags[@]}" ${BLISS_JAVA_OPTS:-} "-Xlog:gc:file=$dir/gc.log" \
+    -jar "$work/app/bliss.jar" run --config "$dir/bliss.yaml" >"$dir/bliss.log" 2>&1 &
+  pid[$name]=$!; pids+=("${pid[$name]}")
+  port[$name]="$p"; kind[$name]=bliss
+  if ! wait_http "$p" "${pid[$name]}" 60; then
+    cat "$dir/bliss.log" >&2; echo "run.sh: bliss ($transport) did not start" >&2; exit 1
+  fi
+  local running
+  running="$(sed -n 's/.*event loops on \([a-z_]*\).*/\1/p' "$dir/bliss.log" | head -1)"
+  transport_of[$name]="${running:-?}"
+  label[$name]="bliss ${running:-?}, $EVENT_LOOPS loop(s)"
+  if [ "$transport" != auto ] && [ "$running" != "$transport" ]; then
+    log "note: bliss was asked for $transport but runs on ${running:-?} (fallback)"
+  fi
+}
+
+# --- measuring ----------------------------------------------------------------------------------
+clk_tck="$(getconf CLK_TCK)"
+proc_ticks() {  # total utime+stime ticks of the given pids
+  local t=0 p v
+  for p in "$@"; do
+    v="$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | awk '{print $12 + $13}')" || v=0
+    t=$((t + ${v:-0}))
+  done
+  echo "$t"
+}
+sys_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $9}' /proc/stat; }  # busy (user nice system irq softirq), steal
+# CPU of this shell's reaped children (wrk), in ms; `times` must not run in a subshell (a fork has none)
+children_ms() {
+  times >"$work/times"
+  awk 'NR==2{split($1,a,/[ms]/); split($2,b,/[ms]/); printf "%d\n", (a[1]*60+a[2]+b[1]*60+b[2])*1000}' "$work/times"
+}
+to_ms() {  # wrk latency text (812.00us, 1.20ms, 2.00s) to milliseconds
+  awk -v v="$1" 'BEGIN{n=v+0; u=v; sub(/^[0-9.]+/,"",u);
+    if(u=="us") n/=1000; else if(u=="s") n*=1000; else if(u=="m") n*=60000; printf "%.3f", n}'
+}
+gc_lines() { [ -f "$1" ] && wc -l <"$1" || echo 0; }
+# pauses and ≈ MB allocated in the GC log lines after line $2 (allocated: before − previous after)
+gc_window() {
+  awk -v from="$2" '
+    /Pause/ && match($0, /[0-9]+M->[0-9]+M/) {
+      split(substr($0, RSTART, RLENGTH), h, /M->|M/)
+      if (NR > from) { n++; if (have) alloc += h[1] - prev }
+      prev = h[2]; have = 1
+      if (NR > from && match($0, /[0-9.]+ms$/)) ms += substr($0, RSTART, RLENGTH - 2)
+    }
+    END { printf "%d %.1f %d\n", n, ms, alloc }' "$1"
+}
+
+load() {  # $1 = port, $2 = seconds; wrk output on stdout
+  "${pin_load[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${2}s" --latency "http://127.0.0.1:$1/"
+}
+
+results="$work/results.tsv"
+: >"$results"
+measure() {  # $1 = target, $2 = round
+  local name="$1" round="$2" out="$work/wrk-${1//:/-}-$2.txt" mine before_t after_t sys0 sys1 ch0 ch1 t0 t1 g0=0
+  [ "$ROUND_WARMUP" -gt 0 ] && load "${port[$name]}" "$ROUND_WARMUP" >/dev/null
+  mapfile -t mine < <(target_pids "$name"; origin_pids)
+  [ "${kind[$name]}" = bliss ] && g0="$(gc_lines "${gclog[$name]}")"
+  local tp=()
+  mapfile -t tp < <(target_pids "$name")
+  before_t="$(proc_ticks "${tp[@]}")"; local all0; all0="$(proc_ticks "${mine[@]}")"
+  read -r sys0 st0 < <(sys_ticks); children_ms >"$work/ch"; ch0="$(<"$work/ch")"; t0="$(date +%s%N)"
+  load "${port[$name]}" "$DURATION" >"$out"
+  t1="$(date +%s%N)"; children_ms >"$work/ch"; ch1="$(<"$work/ch")"; read -r sys1 st1 < <(sys_ticks)
+  local all1; all1="$(proc_ticks "${mine[@]}")"; after_t="$(proc_ticks "${tp[@]}")"
+
+  local rps p50 p99 errs non2xx
+  rps="$(awk '/^Requests\/sec/{print $2}' "$out")"
+  p50="$(to_ms "$(awk '$1=="50%"{print $2}' "$out")")"
+  p99="$(to_ms "$(awk '$1=="99%"{print $2}' "$out")")"
+  errs="$(awk '/Socket errors/{gsub(",",""); print $4+$6+$8+$10}' "$out")"
+  non2xx="$(awk '/Non-2xx/{print $NF}' "$out")"
+  local secs cpu_us other steal gc="-"
+  secs="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')"
+  # proxy CPU per request (µs); CPU outside this benchmark's processes (% of one core); steal
+  cpu_us="$(awk -v d=$((after_t - before_t)) -v hz="$clk_tck" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.1f", d / hz * 1e6 / (r * s); else print "-" }')"
+  other="$(awk -v sys=$((sys1 - sys0)) -v ours=$((all1 - all0)) -v ch=$((ch1 - ch0)) -v hz="$clk_tck" -v s="$secs" \
+    'BEGIN{ o = (sys / hz - ours / hz - ch / 1000) / s * 100; if (o < 0) o = 0; printf "%.0f", o }')"
+  steal="$(awk -v d=$((st1 - st0)) -v hz="$clk_tck" -v s="$secs" 'BEGIN{printf "%.0f", d / hz / s * 100}')"
+  if [ "${kind[$name]}" = bliss ]; then
+    local n ms mb
+    read -r n ms mb < <(gc_window "${gclog[$name]}" "$g0")
+    gc="$n/${ms}ms/$(awk -v mb="$mb" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.1f", mb * 1048576 / (r * s) / 1024; else print "-" }')KB"
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "${rps:-0}" "$p50" "$p99" "$cpu_us" \
+    "$other" "$steal" "$gc" "${errs:-0}" "${non2xx:-0}" >>"$results"
+  log "round $round $(printf '%-15s' "$name") $(printf '%9.0f' "${rps:-0}") req/s  p50 ${p50} ms  p99 ${p99} ms  cpu ${cpu_us} µs/req  other ${other}%  steal ${steal}%  gc(n/pause/alloc per req) $gc$([ "${errs:-0}" = 0 ] || echo "  socket errors $errs")$([ -z "$non2xx" ] || echo "  non-2xx $non2xx")"
+}
+
+# --- run ----------------------------------------------------------------------------------------
+# wait (bounded) until the machine is quiet: busy CPU over 2 s below BUSY_PERCENT of one core
+busy_now() {
+  local a b
+  read -r a _ < <(sys_ticks); sleep 2; read -r b _ < <(sys_ticks)
+  awk -v d=$((b - a)) -v hz="$clk_tck" 'BEGIN{printf "%.0f", d / hz / 2 * 100}'
+}
+waited=0
+while :; do
+  busy="$(busy_now)"
+  [ "$busy" -lt "$BUSY_PERCENT" ] && break
+  if [ "$waited" -ge "$WAIT_QUIET" ]; then
+    log "warning: the machine is still busy (${busy}% of one core in use by others) after ${WAIT_QUIET}s; measuring anyway"
+    break
+  fi
+  log "machine busy (${busy}% of one core in use by others): waiting (at most ${WAIT_QUIET}s)"
+  sleep 8; waited=$((waited + 10))
+done
+log "machine: $(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), kernel $(uname -r), load:$(cut -d' ' -f1-3 /proc/loadavg)"
+log "pinning: $PINNING"
+log "mode $MODE: targets $TARGETS; wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s --latency; $ROUNDS rounds; JVM warm-up ${WARMUP}s; ${ROUND_WARMUP}s before each run"
+log "JVM options: ${BLISS_JAVA_OPTS:-(none besides the launcher flags)} -Xlog:gc:file=... (BLISS_JAVA_OPTS)"
+
+# Build once, unpinned, through the launcher, then run a copy of the app: the launcher rebuilds
+# whenever a source is newer than the jar, which must not happen on the proxy's core or halfway
+# through a run (nor collide with someone else's build of the same tree).
+java=""; jvm_flags=(); bliss_build=""
+prepare_bliss() {
+  local jar="${BLISS_JAR:-}" attempt
+  if [ -z "$jar" ]; then
+    for attempt in 1 2 3; do
+      if "$root/bliss" version >"$work/build.log" 2>&1; then jar="$root/app/target/bliss.jar"; break; fi
+      log "building bliss failed (attempt $attempt; another build of this tree running?)"
+      [ "$attempt" = 3 ] || sleep 20
+    done
+    if [ -z "$jar" ]; then
+      tail -n 20 "$work/build.log" >&2
+      [ -f "$root/app/target/bliss.jar" ] || { echo "run.sh: cannot build bliss" >&2; exit 1; }
+      jar="$root/app/target/bliss.jar"
+      log "warning: using the existing $jar, which may be older than the sources"
+    fi
+  fi
+  mkdir -p "$work/app"
+  cp "$jar" "$work/app/bliss.jar"
+  [ -d "$(dirname "$jar")/lib" ] && cp -r "$(dirname "$jar")/lib" "$work/app/lib"
+  local c
+  for c in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/*25*; do
+    if [ -n "$c" ] && [ -x "$c/bin/java" ] && "$c/bin/java" -version 2>&1 | grep -q 'version "2[5-9]'; then java="$c/bin/java"; break; fi
+  done
+  [ -n "$java" ] || { echo "run.sh: needs a JDK 25 (JAVA_HOME)" >&2; exit 1; }
+  # the launcher's flags (see ./bliss)
+  jvm_flags=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -Dbliss.home="$root")
+  "$java" "${jvm_flags[@]}" -jar "$work/app/bliss.jar" version >"$work/version.log" 2>&1 \
+    || { cat "$work/version.log" >&2; echo "run.sh: the copied bliss does not run" >&2; exit 1; }
+  bliss_build="commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), jar built $(date -r "$jar" +%FT%T)"
+  log "bliss: $bliss_build, $("$java" -version 2>&1 | head -1)"
+}
+if [[ " $TARGETS " == *" bliss:"* ]]; then prepare_bliss; fi
+
+for t in $TARGETS; do
+  case "$t" in
+    nginx) start_nginx_proxy ;;
+    origin) port[origin]="$origin_port"; pid[origin]="$origin_pid"; kind[origin]=origin; label[origin]="origin direct"; transport_of[origin]="-" ;;
+    bliss:*) start_bliss "$t" ;;
+  esac
+  log "started $(printf '%-15s' "$t") ${label[$t]} on port ${port[$t]}"
+done
+for t in $TARGETS; do
+  if [ "${kind[$t]}" = bliss ] && [ "$WARMUP" -gt 0 ]; then
+    log "warming $t up: ${WARMUP}s of load"
+    load "${port[$t]}" "$WARMUP" | awk -v t="$t" '/^Requests\/sec/{printf "%s warm-up: %s req/s\n", t, $2}' >&2
+  fi
+done
+if [[ " $TARGETS " == *" nginx "* ]]; then load "${port[nginx]}" 5 >/dev/null; fi
+
+for r in $(seq 1 "$ROUNDS"); do
+  for t in $TARGETS; do measure "$t" "$r"; done
+done
+log "load after the run:$(cut -d' ' -f1-3 /proc/loadavg)"
+noisy="$(awk -F'\t' -v b="$BUSY_PERCENT" '$7 + $8 > b' "$results" | wc -l)"
+
+# --- report -------------------------------------------------------------------------------------
+has_nginx=0; [[ " $TARGETS " == *" nginx "* ]] && has_nginx=1
+echo
+echo "bliss load benchmark, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, kernel $(uname -r); pinning: $PINNING"
+echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s --latency, $ROUNDS interleaved rounds, JVM warm-up ${WARMUP}s; origin nginx 1 worker"
+[ -n "$bliss_build" ] && echo "bliss $bliss_build; JVM options: ${BLISS_JAVA_OPTS:-defaults}"
+echo
+echo "Per round (other = CPU used outside this benchmark, % of one core; gc = young pauses / total pause / ≈ allocated per request):"
+echo
+echo "| round | target | req/s | p50 ms | p99 ms | proxy CPU µs/req | vs nginx | other % | steal % | gc | errors |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+awk -F'\t' -v has="$has_nginx" '
+  { row[NR] = $0; if ($2 == "nginx") ng[$1] = $3 }
+  END { for (i = 1; i <= NR; i++) { split(row[i], f, "\t")
+      ratio = (has && ng[f[1]] > 0) ? sprintf("%.2fx", f[3] / ng[f[1]]) : "-"
+      printf "| %s | %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2], f[3], f[4], f[5], f[6], ratio, f[7], f[8], f[9], f[10] + f[11] } }' "$results"
+echo
+median() { sort -g | awk '{v[NR]=$1} END{ if (NR == 0) print 0; else if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2] + v[NR/2+1]) / 2 }'; }
+col() { awk -F'\t' -v t="$1" -v c="$2" '$2 == t {print $c}' "$results" | median; }
+ng_rps=0; ng_p99=0
+if [ "$has_nginx" = 1 ]; then ng_rps="$(col nginx 3)"; ng_p99="$(col nginx 5)"; fi
+if [ "$noisy" -gt 0 ]; then
+  echo "WARNING: $noisy of $(wc -l <"$results") runs had other work on the machine (other + steal > ${BUSY_PERCENT}% of one core): rerun when quiet."
+  echo
+fi
+echo "Median over $ROUNDS rounds:"
+echo
+echo "| target | transport | workers | req/s | p50 ms | p99 ms | proxy CPU µs/req | req/s vs nginx | p99 vs nginx | req/s vs nginx, median of rounds |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+# the ratio within each round (neighbours in time) resists slow drifts in background load better
+round_ratio() {
+  awk -F'\t' -v t="$1" '$2 == "nginx" { ng[$1] = $3 } $2 == t { v[$1] = $3 }
+    END { for (r in v) if (ng[r] > 0) print v[r] / ng[r] }' "$results" | median
+}
+for t in $TARGETS; do
+  rps="$(col "$t" 3)"; p50="$(col "$t" 4)"; p99="$(col "$t" 5)"; cpu="$(col "$t" 6)"
+  workers="$EVENT_LOOPS"; [ "$t" = origin ] && workers=1
+  rr="-"; [ "$has_nginx" = 1 ] && rr="$(round_ratio "$t")"
+  awk -v t="$t" -v tr="${transport_of[$t]}" -v w="$workers" -v r="$rps" -v a="$p50" -v b="$p99" -v c="$cpu" -v nr="$ng_rps" -v np="$ng_p99" -v rr="$rr" 'BEGIN{
+    q = nr > 0 ? sprintf("%.2fx", r / nr) : "-"; pr = np > 0 ? sprintf("%.2fx", b / np) : "-"
+    m = rr == "-" ? "-" : sprintf("%.2fx", rr)
+    printf "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s | %s | %s |\n", t, tr, w, r, a, b, c, q, pr, m }'
+done
