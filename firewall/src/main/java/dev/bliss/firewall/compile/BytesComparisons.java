@@ -2,6 +2,7 @@ package dev.bliss.firewall.compile;
 
 import dev.bliss.firewall.ast.ComparisonOp;
 import dev.bliss.firewall.eval.ExecutionContext;
+import dev.bliss.firewall.regex.PairScan;
 import dev.bliss.firewall.regex.Regex;
 import java.util.Arrays;
 
@@ -167,21 +168,18 @@ final class BytesComparisons {
     }
 
     /**
-     * Scans for the needle's rarest-looking byte (its last one, which for path and agent
-     * fragments such as {@code "/wp-login"} or {@code "curl/"} is rarely a common separator) and
-     * compares the rest only there.
+     * Finds the needle's first two bytes 32 positions at a time ({@link PairScan}) and compares
+     * the rest only where they occur.
      */
     static final class ContainsBytes extends BoolNode {
         private final BytesNode lhs;
         private final byte[] needle;
-        private final byte first;
-        private final byte last;
+        private final PairScan scan;
 
         ContainsBytes(BytesNode lhs, byte[] needle) {
             this.lhs = lhs;
             this.needle = needle;
-            this.first = needle[0];
-            this.last = needle[needle.length - 1];
+            this.scan = PairScan.ofNeedle(needle[0], needle[1]);
         }
 
         @Override
@@ -189,10 +187,17 @@ final class BytesComparisons {
             int n = lhs.load(c);
             int m = needle.length;
             byte[] a = c.bytes;
-            for (int i = 0, end = n - m; i <= end; i++) {
-                if (a[i + m - 1] == last && a[i] == first && Arrays.equals(a, i + 1, i + m - 1, needle, 1, m - 1)) {
+            int last = n - m;
+            int i = 0;
+            while (i <= last) {
+                int k = scan.next(a, i, n);
+                if (k < 0 || k > last) {
+                    return false;
+                }
+                if (Arrays.equals(a, k + 2, k + m, needle, 2, m)) {
                     return true;
                 }
+                i = k + 1;
             }
             return false;
         }

@@ -29,19 +29,63 @@ public final class Regex {
 
     private final String pattern;
     private final Nfa nfa;
-    // DFA (null table when simulating the NFA)
+    // DFA (null table when simulating the NFA). A state is named by its row offset in the table
+    // (state index << shift), so a step is one add and one load, with no multiply on the chain of
+    // dependent loads that a scan is.
     private final int[] table;
     private final byte[] classOf;
-    private final int classes;
+    private final int shift;
     private final boolean[] acceptAtEnd;
+    /**
+     * Per state, when most bytes keep the automaton in that state (typically the unanchored start
+     * of a pattern such as {@code (?i)(sqlmap|nikto)}): 1 for each byte that stays. Scanning
+     * through such bytes needs no table walk, so the loads do not wait on one another.
+     */
+    private final byte[][] stay;
+    /**
+     * When no match is shorter than two bytes and the pattern has no anchors or word boundaries:
+     * the pairs of bytes a match can start with. The scan jumps from candidate to candidate and
+     * runs the automaton only there.
+     */
+    private final PairScan starts;
 
-    private Regex(String pattern, Nfa nfa, int[] table, byte[] classOf, int classes, boolean[] acceptAtEnd) {
+    /** States that stay put on at least this many of the 256 byte values get a skip table. */
+    private static final int STAY_THRESHOLD = 192;
+
+    private Regex(String pattern, Nfa nfa, int[] table, byte[] classOf, int classes, boolean[] acceptAtEnd, PairScan starts) {
         this.pattern = pattern;
         this.nfa = nfa;
-        this.table = table;
         this.classOf = classOf;
-        this.classes = classes;
         this.acceptAtEnd = acceptAtEnd;
+        this.starts = starts;
+        if (table == null) {
+            this.table = null;
+            this.shift = 0;
+            this.stay = null;
+            return;
+        }
+        int states = table.length / classes;
+        this.shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, classes - 1));
+        int stride = 1 << shift;
+        this.table = new int[states * stride];
+        for (int s = 0; s < states; s++) {
+            for (int c = 0; c < classes; c++) {
+                int t = table[s * classes + c];
+                this.table[s * stride + c] = t < 0 ? t : t << shift;
+            }
+        }
+        this.stay = new byte[states][];
+        for (int s = 0; s < states; s++) {
+            byte[] t = new byte[256];
+            int count = 0;
+            for (int b = 0; b < 256; b++) {
+                if (table[s * classes + (classOf[b] & 0xFF)] == s) {
+                    t[b] = 1;
+                    count++;
+                }
+            }
+            stay[s] = count >= STAY_THRESHOLD ? t : null;
+        }
     }
 
     /** Compiles {@code pattern} (Rust regex syntax, byte semantics, see {@link RegexParser}). */
@@ -49,9 +93,9 @@ public final class Regex {
         Nfa nfa = Nfa.compile(RegexParser.parse(pattern));
         DfaBuilder builder = new DfaBuilder(nfa);
         if (!builder.build()) {
-            return new Regex(pattern, nfa, null, null, 0, null);
+            return new Regex(pattern, nfa, null, null, 0, null, null);
         }
-        return new Regex(pattern, nfa, builder.table(), builder.classOf, builder.classes, builder.acceptAtEndArray());
+        return new Regex(pattern, nfa, builder.table(), builder.classOf, builder.classes, builder.acceptAtEndArray(), builder.startPairs());
     }
 
     public String pattern() {
@@ -61,6 +105,11 @@ public final class Regex {
     /** Whether matching runs on the prebuilt automaton (true) or simulates the NFA (false). */
     public boolean isDeterministic() {
         return table != null;
+    }
+
+    /** Whether searches jump between candidate start pairs (see {@link PairScan}). */
+    boolean scansStartPairs() {
+        return starts != null;
     }
 
     /** The length of the scratch array {@link #find} needs; 0 for a deterministic regex. */
@@ -77,14 +126,63 @@ public final class Regex {
         if (table == null) {
             return simulate(input, length, scratch);
         }
-        int state = 0;
-        for (int i = 0; i < length; i++) {
-            state = table[state * classes + (classOf[input[i] & 0xFF] & 0xFF)];
-            if (state < 0) {
-                return state == MATCHED;
+        if (starts != null) {
+            return findFromCandidates(input, length);
+        }
+        int[] t = table;
+        byte[] cls = classOf;
+        int row = 0;
+        int i = 0;
+        while (i < length) {
+            byte[] skip = stay[row >>> shift];
+            if (skip != null) {
+                while (skip[input[i] & 0xFF] != 0) {
+                    if (++i == length) {
+                        return acceptAtEnd[row >>> shift];
+                    }
+                }
+            }
+            row = t[row + (cls[input[i] & 0xFF] & 0xFF)];
+            i++;
+            if (row < 0) {
+                return row == MATCHED;
             }
         }
-        return acceptAtEnd[state];
+        return acceptAtEnd[row >>> shift];
+    }
+
+    /**
+     * The scan with a start-pair filter. Every match is at least two bytes long and starts with a
+     * candidate pair, so the automaton can start fresh (in state 0) one byte before a candidate:
+     * any partial match in progress there would have started at an earlier candidate. It runs
+     * until it is back in state 0 past the candidate, and the scan resumes from there.
+     */
+    private boolean findFromCandidates(byte[] input, int length) {
+        int[] t = table;
+        byte[] cls = classOf;
+        int i = 0;
+        while (true) {
+            int candidate = starts.next(input, i, length);
+            if (candidate < 0) {
+                return false;
+            }
+            int j = Math.max(i, candidate - 1);
+            int row = 0;
+            while (true) {
+                if (j == length) {
+                    return acceptAtEnd[row >>> shift];
+                }
+                row = t[row + (cls[input[j] & 0xFF] & 0xFF)];
+                j++;
+                if (row < 0) {
+                    return row == MATCHED;
+                }
+                if (row == 0 && j > candidate) {
+                    break;
+                }
+            }
+            i = j;
+        }
     }
 
     // ---- NFA simulation, for patterns whose automaton is too large
@@ -373,6 +471,62 @@ public final class Regex {
 
         int[] table() {
             return finalTable;
+        }
+
+        /**
+         * The byte pairs matches can start with (see {@link PairScan}), computed per byte class;
+         * null when the pattern has context assertions, can match fewer than two bytes, or would
+         * need too many compares.
+         */
+        PairScan startPairs() {
+            if (nfa.usesTextStart || nfa.usesLineStart || nfa.usesTextEnd || nfa.usesLineEnd || nfa.usesWord) {
+                return null;
+            }
+            boolean[] seen = new boolean[nfa.size];
+            int[] stack = new int[nfa.size + 1];
+            int ctx = Nfa.CTX_OTHER;
+            int[] c0 = closure(new int[] {nfa.start}, ctx, ctx, seen, stack);
+            if (c0 == null) {
+                return null;
+            }
+            long[][] secondByClass = new long[classes][];
+            for (int c = 0; c < classes; c++) {
+                int[] k1 = stepOnly(c0, representative[c]);
+                if (k1.length == 0) {
+                    continue;
+                }
+                int[] c1 = closure(k1, ctx, ctx, seen, stack);
+                if (c1 == null) {
+                    return null; // a one-byte match
+                }
+                long[] second = new long[4];
+                for (int d = 0; d < classes; d++) {
+                    if (stepOnly(c1, representative[d]).length > 0) {
+                        for (int b = 0; b < 256; b++) {
+                            if ((classOf[b] & 0xFF) == d) {
+                                second[b >>> 6] |= 1L << b;
+                            }
+                        }
+                    }
+                }
+                secondByClass[c] = second;
+            }
+            long[][] secondByFirst = new long[256][];
+            for (int b = 0; b < 256; b++) {
+                secondByFirst[b] = secondByClass[classOf[b] & 0xFF];
+            }
+            return PairScan.ofPairs(secondByFirst);
+        }
+
+        /** The states reached from {@code closure} on byte {@code b}, without restarting. */
+        private int[] stepOnly(int[] closure, int b) {
+            java.util.TreeSet<Integer> next = new java.util.TreeSet<>();
+            for (int s : closure) {
+                if (nfa.kind[s] == Nfa.BYTES && nfa.accepts(s, b)) {
+                    next.add(nfa.out[s]);
+                }
+            }
+            return next.stream().mapToInt(Integer::intValue).toArray();
         }
 
         boolean[] acceptAtEndArray() {

@@ -146,6 +146,63 @@ class RegexTest {
         assertEquals(24_000, checked);
     }
 
+    @Test
+    void shouldAgreeWithJavaRegexOnLongInputsInLargerBuffers() throws Exception {
+        // Long inputs in buffers with stale bytes past the end: the vector pair scan reads past
+        // the value (never past the array) and must ignore what it finds there.
+        Random random = new Random(99);
+        byte[] buffer = new byte[512];
+        int filtered = 0;
+        int scanned = 0;
+        for (int p = 0; p < 300; p++) {
+            String pattern = "(?i)" + atom(random).replaceAll("[*?]", "") + atom(random).replaceAll("[*?]", "")
+                    + (random.nextBoolean() ? "|" + pattern(random, 1).replaceAll("[\\^$b]", "") + "x" : "");
+            Regex ours;
+            try {
+                ours = Regex.compile(pattern);
+            } catch (RegexSyntaxException e) {
+                continue;
+            }
+            Pattern theirs = Pattern.compile(pattern);
+            int[] scratch = new int[ours.scratchLength()];
+            scanned += ours.scansStartPairs() ? 1 : 0;
+            for (int i = 0; i < 40; i++) {
+                String s = randomString(random, "abAB1_ -xyz", 200);
+                byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+                random.nextBytes(buffer);
+                System.arraycopy(b, 0, buffer, 0, b.length);
+                assertEquals(theirs.matcher(s).find(), ours.find(buffer, b.length, scratch), () -> "/" + pattern + "/ on \"" + s + '"');
+            }
+            filtered++;
+        }
+        assertTrue(filtered > 250);
+        assertTrue(scanned > 100, "patterns using the pair scan: " + scanned);
+        assertTrue(Regex.compile("(?i)(sqlmap|nikto|masscan|zgrab|nuclei)").scansStartPairs());
+        assertFalse(Regex.compile("^curl").scansStartPairs(), "anchored");
+        assertFalse(Regex.compile("a|bc").scansStartPairs(), "one-byte match");
+    }
+
+    @Test
+    void shouldFindPairsAcrossVectorBoundariesAndAtTheEnd() {
+        PairScan scan = PairScan.ofNeedle((byte) 'c', (byte) 'u');
+        byte[] a = new byte[300];
+        java.util.Arrays.fill(a, (byte) 'x');
+        for (int at : new int[] {0, 30, 31, 32, 63, 64, 97, 198}) {
+            java.util.Arrays.fill(a, (byte) 'x');
+            a[at] = 'c';
+            a[at + 1] = 'u';
+            assertEquals(at, scan.next(a, 0, 200), "pair at " + at);
+            assertEquals(-1, scan.next(a, at + 1, 200));
+        }
+        java.util.Arrays.fill(a, (byte) 'x');
+        a[199] = 'c';
+        a[200] = 'u';
+        assertEquals(-1, scan.next(a, 0, 200), "the second byte is past the value");
+        assertEquals(199, scan.next(a, 0, 201));
+        byte[] exact = "xxcu".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(2, scan.next(exact, 0, 4), "an array too short for a vector is scanned byte by byte");
+    }
+
     private static String pattern(Random r, int depth) {
         if (depth == 0) {
             return atom(r);
