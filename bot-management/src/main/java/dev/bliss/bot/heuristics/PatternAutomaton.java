@@ -21,7 +21,9 @@ import java.util.List;
  * <pre>
  *   classOf[c]            char (0..127) -> symbol class; upper case folds to lower;
  *                         0 = "no pattern has this character", also for c &gt; 127
- *   next[s * classes + k] state after reading class k in state s (failure links pre-resolved)
+ *   next[s &lt;&lt; shift | k]  state after reading class k in state s (failure links pre-resolved);
+ *                         rows are padded to a power of two so that finding a row is a shift,
+ *                         not a multiply, on the one dependency chain of the loop
  *   found[s]              bit per set whose pattern ends in state s, or in a suffix of it
  * </pre>
  *
@@ -38,15 +40,15 @@ public final class PatternAutomaton {
     private static final int OTHER = 0;
 
     private final byte[] classOf;
-    private final int classes;
+    private final int shift;
     private final int begin;
     private final int end;
     private final char[] next;
     private final long[] found;
 
-    private PatternAutomaton(byte[] classOf, int classes, char[] next, long[] found) {
+    private PatternAutomaton(byte[] classOf, int classes, int shift, char[] next, long[] found) {
         this.classOf = classOf;
-        this.classes = classes;
+        this.shift = shift;
         this.begin = classes - 2;
         this.end = classes - 1;
         this.next = next;
@@ -61,16 +63,16 @@ public final class PatternAutomaton {
         final char[] next = this.next;
         final long[] found = this.found;
         final byte[] classOf = this.classOf;
-        final int classes = this.classes;
+        final int shift = this.shift;
         int state = next[begin];
         long sets = found[state];
         for (int i = 0, n = text.length(); i < n; i++) {
             char c = text.charAt(i);
             int k = c < 128 ? classOf[c] : OTHER;
-            state = next[state * classes + k];
+            state = next[state << shift | k];
             sets |= found[state];
         }
-        state = next[state * classes + end];
+        state = next[state << shift | end];
         return sets | found[state];
     }
 
@@ -176,7 +178,8 @@ public final class PatternAutomaton {
 
             // Breadth-first: failure links, outputs merged along them, and the dense table in
             // which a missing child is replaced by the failure state's transition.
-            char[] next = new char[states * classes];
+            int shift = 32 - Integer.numberOfLeadingZeros(classes - 1);
+            char[] next = new char[states << shift];
             long[] found = new long[states];
             int[] fail = new int[states];
             ArrayDeque<Integer> queue = new ArrayDeque<>();
@@ -197,15 +200,15 @@ public final class PatternAutomaton {
                 for (int k = 0; k < classes; k++) {
                     int c = row[k];
                     if (c > 0) {
-                        fail[c] = next[fail[s] * classes + k];
-                        next[s * classes + k] = (char) c;
+                        fail[c] = next[fail[s] << shift | k];
+                        next[s << shift | k] = (char) c;
                         queue.add(c);
                     } else {
-                        next[s * classes + k] = next[fail[s] * classes + k];
+                        next[s << shift | k] = next[fail[s] << shift | k];
                     }
                 }
             }
-            return new PatternAutomaton(classOf, classes, next, found);
+            return new PatternAutomaton(classOf, classes, shift, next, found);
         }
 
         private static int child(List<int[]> children, List<Long> output, int state, int k, int classes) {

@@ -34,11 +34,22 @@ class VerifiedBotsAllocateNothingTest {
         for (int i = 0; i < 3; i++) {
             round(ROUNDS);
         }
+        // A JIT event on this thread during a measurement (a late compilation, a deoptimisation)
+        // can allocate a few dozen bytes once; code that allocates per call shows at least
+        // 100,000 bytes in every measurement. So: the best of three is 0, none reaches 1 B/call.
         long thread = Thread.currentThread().threadId();
-        long before = THREADS.getThreadAllocatedBytes(thread);
-        long sum = round(ROUNDS);
-        long allocated = THREADS.getThreadAllocatedBytes(thread) - before;
-        assertEquals(0, allocated, "bytes allocated over " + ROUNDS + " matches");
+        long best = Long.MAX_VALUE;
+        long worst = 0;
+        long sum = 0;
+        for (int m = 0; m < 3; m++) {
+            long before = THREADS.getThreadAllocatedBytes(thread);
+            sum += round(ROUNDS);
+            long allocated = THREADS.getThreadAllocatedBytes(thread) - before;
+            best = Math.min(best, allocated);
+            worst = Math.max(worst, allocated);
+        }
+        assertEquals(0, best, "bytes allocated over " + ROUNDS + " matches, best of three");
+        assertTrue(worst < ROUNDS, worst + " bytes allocated over " + ROUNDS + " matches in one measurement");
         assertTrue(sum > 0);
     }
 
