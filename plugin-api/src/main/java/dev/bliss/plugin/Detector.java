@@ -18,6 +18,11 @@ import dev.bliss.plugin.field.Fields;
  *   onComplete ◄── always, when the response is done (also for local answers and errors)
  * </pre>
  *
+ * <p><b>Per-request state</b> belongs in {@link Fields}: a detector serves many requests of its
+ * loop concurrently (one waits for its origin while the next is inspected), so scratch buffers
+ * are for the duration of one call; anything {@link #forward} or {@link #onComplete} needs is
+ * kept in the request's fields or recomputed from the request.
+ *
  * <p><b>Rules:</b> {@link #inspect} must not block, should not throw, and should not allocate
  * once warm; a detector that throws is counted and logged (rate-limited), its fields stay unset
  * and the request goes on, unless its configuration says {@code on_error: closed}. A detector

@@ -1,0 +1,214 @@
+package dev.bliss.bot;
+
+import dev.bliss.bot.events.RequestEvent;
+import dev.bliss.bot.features.FeatureAvailability;
+import dev.bliss.bot.features.RequestFeatureExtractor;
+import dev.bliss.bot.features.StoreFeatureReader;
+import dev.bliss.bot.heuristics.HeuristicsVerdict;
+import dev.bliss.bot.keys.Fingerprints;
+import dev.bliss.bot.keys.RequestKeys;
+import dev.bliss.bot.scoring.ModelScorer;
+import dev.bliss.bot.verified.VerifiedBotVerdict;
+import dev.bliss.plugin.Detector;
+import dev.bliss.plugin.OriginHeaders;
+import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.field.Fields;
+import dev.bliss.store.schema.DimensionKeys;
+
+/**
+ * Scores one event loop's requests.
+ *
+ * <pre>
+ *  inspect:  user agent, fingerprints (TLS, or a trusted balancer's headers)
+ *            ─► dimension keys ─► single-request features ─► store features (one batched read)
+ *            ─► heuristics ─► verified bots ─► score: verified 1 | heuristic 1 | model 1–99 | none
+ *            ─► bot.* fields
+ *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
+ *  complete: request event for the feature service
+ * </pre>
+ *
+ * <p><b>Thread:</b> its event loop only. <b>Allocation:</b> none per request once warm: every
+ * buffer (keys, model input, verdicts, header values) is made here, once. The buffers are scratch
+ * for one call: many requests of the loop are in flight at once, so what a later phase needs is
+ * kept in the request's fields or recomputed, never left in a buffer between phases.
+ */
+final class BotDetector implements Detector {
+
+    private static final CharSequence[] SCORE_TEXT = new CharSequence[100];
+
+    static {
+        for (int i = 0; i < SCORE_TEXT.length; i++) {
+            SCORE_TEXT[i] = Integer.toString(i);
+        }
+    }
+
+    private final BotManagement shared;
+    private final BotFields f;
+    private final RequestKeys keys;
+    private final Fingerprints fingerprints = new Fingerprints();
+    private final RequestFeatureExtractor requestFeatures;
+    private final StoreFeatureReader storeFeatures;
+    private final HeuristicsVerdict heuristics;
+    private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
+    private final ModelScorer scorer;
+    private final float[] input;
+    private final RequestEvent event;
+
+    BotDetector(BotManagement shared) {
+        this.shared = shared;
+        this.f = shared.fields;
+        this.keys = new RequestKeys(shared.schema);
+        this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures());
+        this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
+        this.heuristics = shared.heuristics.userAgents().newVerdict();
+        this.scorer = shared.models.newScorer();
+        this.input = new float[shared.schema.inputLength()];
+        this.event = new RequestEvent(shared.schema.dimensions().size());
+    }
+
+    @Override
+    public void inspect(RequestView request, Fields fields) {
+        CharSequence userAgent = request.header("user-agent");
+        CharSequence ja3 = fingerprint(request, request.ja3Hash(), shared.settings.ja3FingerprintHeader());
+        CharSequence ja4 = fingerprint(request, request.ja4(), shared.settings.ja4FingerprintHeader());
+        long ja3Key = fingerprints.ja3Key(ja3);
+        long ja4Key = fingerprints.ja4Key(ja4);
+        if (ja3Key != 0) {
+            fields.set(f.ja3, ja3);
+        }
+        if (ja4Key != 0) {
+            fields.set(f.ja4, ja4);
+        }
+        keys.compute(request, userAgent, ja3Key, ja4Key);
+
+        shared.heuristics.userAgents().classify(userAgent, request, heuristics);
+        boolean isStatic = shared.heuristics.staticResources().isStatic(request.path());
+        fields.set(f.staticResource, isStatic);
+
+        requestFeatures.extract(request, userAgent, heuristics.browserLike(), input);
+        FeatureAvailability availability = storeFeatures.read(keys, input, System.currentTimeMillis());
+        boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
+        fields.set(f.featuresAvailable, featuresAvailable);
+        if (!featuresAvailable) {
+            shared.unavailable[availability.ordinal()].increment();
+        }
+
+        fields.setEmpty(f.detectionIds);
+        int[] ids = heuristics.detectionIds();
+        for (int i = 0; i < heuristics.count(); i++) {
+            fields.add(f.detectionIds, ids[i]);
+        }
+        shared.verified.match(userAgent, request.clientAddress(), verified);
+        fields.set(f.verified, verified.verified());
+        if (verified.verified()) {
+            fields.set(f.verifiedCategory, verified.bot().category().text());
+        }
+        if (verified.fake()) {
+            fields.add(f.detectionIds, verified.detectionId());
+        }
+
+        ScoreSource source;
+        int score;
+        if (verified.verified()) {
+            source = ScoreSource.VERIFIED_BOT;
+            score = 1;
+        } else if (heuristics.automated() || verified.fake()) {
+            source = ScoreSource.HEURISTICS;
+            score = 1;
+        } else if (featuresAvailable && shared.models.hasPrimary()) {
+            score = scorer.score(input);
+            source = score > 0 ? ScoreSource.MACHINE_LEARNING : ScoreSource.NOT_COMPUTED;
+            if (score > 0) {
+                scorer.shadow(input, score);
+            }
+        } else {
+            source = ScoreSource.NOT_COMPUTED;
+            score = 0;
+        }
+        if (score > 0) {
+            fields.set(f.score, score);
+        }
+        fields.set(f.scoreSource, source.text());
+        shared.bySource[source.ordinal()].increment();
+    }
+
+    /** The fingerprint the TLS layer computed, else the balancer's header when the peer is trusted. */
+    private static CharSequence fingerprint(RequestView request, CharSequence fromTls, String header) {
+        if (fromTls != null) {
+            return fromTls;
+        }
+        if (header.isEmpty() || !request.fromTrustedProxy()) {
+            return null;
+        }
+        return request.header(header);
+    }
+
+    @Override
+    public void forward(RequestView request, Fields fields, OriginHeaders origin) {
+        BotManagementSettings s = shared.settings;
+        // set() replaces whatever the client sent under these names: nobody picks their own score
+        origin.set(s.scoreHeader(), SCORE_TEXT[fields.isSet(f.score) ? (int) fields.get(f.score) : 0]);
+        if (!s.verifiedHeader().isEmpty()) {
+            origin.set(s.verifiedHeader(), fields.get(f.verified) ? "true" : "false");
+        }
+        if (!s.ja4Header().isEmpty()) {
+            if (fields.isSet(f.ja4)) {
+                origin.set(s.ja4Header(), request.ja4() != null ? request.ja4() : request.header(s.ja4FingerprintHeader()));
+            } else {
+                origin.remove(s.ja4Header());
+            }
+        }
+    }
+
+    @Override
+    public void onComplete(RequestView request, Fields fields, int status) {
+        if (!fields.isSet(f.scoreSource)) {
+            return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
+        }
+        // the loop may have inspected other requests since this one: recompute, do not reuse scratch
+        CharSequence ua = request.header("user-agent");
+        keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
+                fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
+        RequestEvent e = event;
+        e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
+        for (int i = 0; i < keys.size(); i++) {
+            e.keys[i] = keys.key(i);
+            e.hasKey[i] = keys.has(i);
+        }
+        e.status = status;
+        e.userAgentHash = DimensionKeys.text(ua);
+        CharSequence path = request.path();
+        e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);
+        e.method = methodCode(request.method());
+        ProtocolVersion v = request.version();
+        e.httpVersion = v == ProtocolVersion.HTTP_2 ? 20 : v == ProtocolVersion.HTTP_1_1 ? 11 : 10;
+        e.hasCookie = request.header("cookie") != null;
+        e.staticResource = fields.get(f.staticResource);
+        e.heuristicMatch = fields.length(f.detectionIds) > 0;
+        e.browserLikeUserAgent = shared.heuristics.userAgents().browserLike(ua);
+        e.tls = request.isTls();
+        shared.events.publish(e);
+    }
+
+    private CharSequence ja3Text(RequestView request) {
+        return fingerprint(request, request.ja3Hash(), shared.settings.ja3FingerprintHeader());
+    }
+
+    private CharSequence ja4Text(RequestView request) {
+        return fingerprint(request, request.ja4(), shared.settings.ja4FingerprintHeader());
+    }
+
+    private static int methodCode(CharSequence m) {
+        if (m.length() == 3 && m.charAt(0) == 'G') {
+            return 0;
+        }
+        if (m.length() == 4 && m.charAt(0) == 'H') {
+            return 1;
+        }
+        if (m.length() == 4 && m.charAt(0) == 'P' && m.charAt(1) == 'O') {
+            return 2;
+        }
+        return 3;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.bliss.bot;
+
+import dev.bliss.plugin.field.BoolField;
+import dev.bliss.plugin.field.BytesField;
+import dev.bliss.plugin.field.FieldRegistry;
+import dev.bliss.plugin.field.IntArrayField;
+import dev.bliss.plugin.field.IntField;
+
+/**
+ * The fields bot management produces, for the firewall and later detectors. Cloudflare's names
+ * ({@code cf.bot_management.*}) are aliases of these in the rules language.
+ *
+ * <pre>
+ *   bot.score               Int 1–99, low = automated; unset when not computed (rules on it do not match)
+ *   bot.score_source        Bytes: heuristics | machine_learning | verified_bot | not_computed
+ *   bot.verified            Bool: a verified bot (user agent and published network both match)
+ *   bot.verified_category   Bytes: search_engine, ai_crawler, monitoring, …
+ *   bot.ja3_hash            Bytes: the client's JA3 hash (TLS, or a trusted proxy's header)
+ *   bot.ja4                 Bytes: the client's JA4 fingerprint
+ *   bot.detection_ids       Array&lt;Int&gt;: the heuristics that matched
+ *   bot.static_resource     Bool: the path is a static asset (by extension)
+ *   bot.features_available  Bool: the inter-request features of the store were used
+ * </pre>
+ */
+public final class BotFields {
+
+    public static final int MAX_DETECTION_IDS = 16;
+
+    final IntField score;
+    final BytesField scoreSource;
+    final BoolField verified;
+    final BytesField verifiedCategory;
+    final BytesField ja3;
+    final BytesField ja4;
+    final IntArrayField detectionIds;
+    final BoolField staticResource;
+    final BoolField featuresAvailable;
+
+    BotFields(FieldRegistry registry) {
+        score = registry.produceInt("bot.score");
+        scoreSource = registry.produceBytes("bot.score_source", 16);
+        verified = registry.produceBool("bot.verified");
+        verifiedCategory = registry.produceBytes("bot.verified_category", 32);
+        ja3 = registry.produceBytes("bot.ja3_hash", 32);
+        ja4 = registry.produceBytes("bot.ja4", 36);
+        detectionIds = registry.produceIntArray("bot.detection_ids", MAX_DETECTION_IDS);
+        staticResource = registry.produceBool("bot.static_resource");
+        featuresAvailable = registry.produceBool("bot.features_available");
+    }
+}

@@ -1,0 +1,52 @@
+package dev.bliss.bot;
+
+import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.bot.features.StoreConnection;
+import dev.bliss.bot.heuristics.HeuristicsConfig;
+import dev.bliss.bot.hex.HexDecoder;
+import dev.bliss.bot.scoring.ModelSet;
+import dev.bliss.bot.verified.VerifiedBots;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.DetectorContext;
+import dev.bliss.plugin.DetectorFactory;
+import dev.bliss.plugin.DetectorProvider;
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.store.schema.FeatureSchema;
+import java.lang.System.Logger.Level;
+
+/**
+ * The bot-management plugin ({@code type: bot-management}): found by ServiceLoader like any
+ * user plugin. At startup it loads the feature schema, the heuristics, the verified bots and the
+ * models (each checked; a bad file fails startup with its name and line), connects to the feature
+ * store (retried in the background until the feature service creates it), warms up the Vector
+ * API hex codec, and declares the {@link BotFields}.
+ */
+public final class BotManagementProvider implements DetectorProvider {
+
+    private static final System.Logger LOG = System.getLogger("dev.bliss.bot");
+
+    @Override
+    public String type() {
+        return "bot-management";
+    }
+
+    @Override
+    public DetectorFactory prepare(DetectorContext context) throws ConfigException {
+        BotManagementSettings settings = BotManagementSettings.read(context.config(), context.configDirectory());
+        FeatureSchema schema = FeatureSchemaReader.read(YamlConfigReader.read(settings.features())).schema();
+        HeuristicsConfig heuristics = HeuristicsConfig.read(settings.heuristics());
+        VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
+        ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
+                schema.inputNames(), schema.defaults());
+        models.startWatching();
+        BotFields fields = new BotFields(context.fields());
+        StoreConnection store = new StoreConnection(settings.store());
+        if (!HexDecoder.warmUp()) {
+            LOG.log(Level.WARNING, "hex decoder did not reach its compiled form during warm-up; decoding stays correct but slower");
+        }
+        LOG.log(Level.INFO, "bot management: " + schema.inputLength() + " model inputs, "
+                + (models.hasPrimary() ? "primary model loaded" : "no primary model (heuristics only)")
+                + ", hex decoding: " + HexDecoder.implementation());
+        return new BotManagement(settings, schema, heuristics, verified, models, store, fields, context.metrics());
+    }
+}

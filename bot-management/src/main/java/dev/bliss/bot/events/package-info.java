@@ -1,0 +1,2 @@
+/** The per-request event bot management emits for the feature service. */
+package dev.bliss.bot.events;

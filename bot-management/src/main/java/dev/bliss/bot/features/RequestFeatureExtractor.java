@@ -1,0 +1,62 @@
+package dev.bliss.bot.features;
+
+import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.store.schema.RequestFeature;
+import java.util.List;
+
+/**
+ * Writes the single-request features into the head of the model input vector, in the schema's
+ * order. Stateless apart from the order; allocation-free.
+ */
+public final class RequestFeatureExtractor {
+
+    private final RequestFeature[] order;
+
+    public RequestFeatureExtractor(List<RequestFeature> order) {
+        this.order = order.toArray(RequestFeature[]::new);
+    }
+
+    /**
+     * @param userAgent    the user agent or null
+     * @param browserLike  whether heuristics consider the user agent a mainstream browser's
+     */
+    public void extract(RequestView r, CharSequence userAgent, boolean browserLike, float[] input) {
+        for (int i = 0; i < order.length; i++) {
+            input[i] = switch (order[i]) {
+                case HEADER_COUNT -> r.headerCount();
+                case HAS_ACCEPT -> flag(r.header("accept") != null);
+                case HAS_ACCEPT_LANGUAGE -> flag(r.header("accept-language") != null);
+                case HAS_ACCEPT_ENCODING -> flag(r.header("accept-encoding") != null);
+                case HAS_COOKIE -> flag(r.header("cookie") != null);
+                case HAS_REFERER -> flag(r.header("referer") != null);
+                case HTTP_VERSION -> r.version() == ProtocolVersion.HTTP_2 ? 2f : r.version() == ProtocolVersion.HTTP_1_1 ? 1.1f : 1f;
+                case METHOD_SAFE -> flag(isGetOrHead(r.method()));
+                case PATH_DEPTH -> pathDepth(r.path());
+                case QUERY_LENGTH -> r.query().length();
+                case USER_AGENT_LENGTH -> userAgent == null ? 0 : userAgent.length();
+                case TLS -> flag(r.isTls());
+                case BROWSER_LIKE_USER_AGENT -> flag(browserLike);
+            };
+        }
+    }
+
+    private static float flag(boolean b) {
+        return b ? 1f : 0f;
+    }
+
+    private static boolean isGetOrHead(CharSequence m) {
+        return m.length() == 3 && m.charAt(0) == 'G' && m.charAt(1) == 'E' && m.charAt(2) == 'T'
+                || m.length() == 4 && m.charAt(0) == 'H' && m.charAt(1) == 'E' && m.charAt(2) == 'A' && m.charAt(3) == 'D';
+    }
+
+    private static int pathDepth(CharSequence path) {
+        int depth = 0;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '/' && i + 1 < path.length()) {
+                depth++;
+            }
+        }
+        return depth;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.bliss.bot.plugin;
+
+import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.store.FeatureStoreWriter;
+import dev.bliss.store.SnapshotBuilder;
+import dev.bliss.store.SnapshotSpec;
+import dev.bliss.store.WriterOptions;
+import dev.bliss.store.schema.FeatureSchema;
+import dev.bliss.store.schema.SchemaDimension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A configuration directory for bot-management tests: the shipped features.yaml, heuristics and
+ * verified bots, a one-tree CatBoost JSON model over {@code ip.distinct_ua_10m}, and a real
+ * feature store written by the store's writer.
+ *
+ * <p>The model: raw = +3 when ip.distinct_ua_10m &gt; 10.5, else -3; so a client that used many user
+ * agents scores round(99 - 98 * sigmoid(3)) = 6 and any other 94.
+ */
+final class BotLab {
+
+    static final int AUTOMATED_SCORE = 6;
+    static final int HUMAN_SCORE = 94;
+
+    final Path dir;
+    final FeatureSchema schema;
+
+    BotLab(Path dir) throws Exception {
+        this.dir = dir;
+        Path shipped = Path.of("..", "config");
+        for (String f : new String[] {"features.yaml", "heuristics.yaml", "verified-bots.yaml"}) {
+            Files.copy(shipped.resolve(f), dir.resolve(f));
+        }
+        schema = FeatureSchemaReader.read(YamlConfigReader.read(dir.resolve("features.yaml"))).schema();
+        Files.writeString(dir.resolve("model.json"), """
+                {"model_info": {"params": {"loss_function": {"type": "Logloss", "params": {}}}},
+                 "features_info": {"float_features": [
+                   {"feature_index": 0, "flat_feature_index": 0, "feature_id": "ip.distinct_ua_10m",
+                    "has_nans": false, "nan_value_treatment": "AsIs", "borders": [10.5]}]},
+                 "oblivious_trees": [
+                   {"splits": [{"split_index": 0, "float_feature_index": 0, "border": 10.5, "split_type": "FloatFeature"}],
+                    "leaf_values": [-3.0, 3.0]}],
+                 "scale_and_bias": [1.0, [0.0]]}
+                """);
+        models("model.json");
+    }
+
+    void models(String file) throws Exception {
+        Files.writeString(dir.resolve("models.yaml"), """
+                watch_interval: 0s
+                models:
+                  - name: main
+                    file: %s
+                    role: primary
+                    features: [ip.distinct_ua_10m]
+                """.formatted(file));
+    }
+
+    Path storePrefix() {
+        return dir.resolve("store").resolve("features");
+    }
+
+    /**
+     * Publishes one snapshot: for each client key, the ip dimension's distinct_ua_10m feature.
+     *
+     * @param schemaHash normally {@code schema.hash()}; another value makes a mismatch
+     */
+    void publish(long schemaHash, Map<Long, Float> distinctUserAgentsByIpKey) throws Exception {
+        Files.createDirectories(storePrefix().getParent());
+        SnapshotSpec.Builder spec = SnapshotSpec.builder(schemaHash).createdAtMillis(System.currentTimeMillis());
+        for (SchemaDimension d : schema.dimensions()) {
+            spec.dimension(d.name(), 1024, d.featureNames());
+        }
+        try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(storePrefix()))) {
+            SnapshotBuilder builder = writer.begin(spec.build());
+            int ip = builder.dimensionIndex("ip");
+            int distinct = schema.dimensions().get(schema.dimensionIndex("ip")).featureNames().indexOf("distinct_ua_10m");
+            for (Map.Entry<Long, Float> e : distinctUserAgentsByIpKey.entrySet()) {
+                float[] v = new float[builder.vectorLength(ip)];
+                v[distinct] = e.getValue();
+                builder.put(ip, e.getKey(), v);
+            }
+            writer.write(builder);
+        }
+    }
+
+    /** bliss.yaml for a proxy to {@code originUrl} with bot management, rules and extra plugin config. */
+    String blissYaml(String originUrl, String rules, String pluginConfig) throws Exception {
+        Files.writeString(dir.resolve("rules.yaml"), rules);
+        return """
+                proxy: {event_loops: 1}
+                listeners: [{host: 127.0.0.1, port: 0}]
+                admin: {host: 127.0.0.1, port: 0}
+                trusted_proxies: [127.0.0.0/8]
+                upstreams:
+                  app: {origins: [%s]}
+                routes: [{upstream: app}]
+                rules: rules.yaml
+                plugins:
+                  - name: bot
+                    type: bot-management
+                    config:
+                      store: store/features
+                      verified_header: x-bot-verified
+                      fingerprint_headers: {ja3: x-ja3, ja4: x-ja4}
+                %s
+                """.formatted(originUrl, pluginConfig.indent(8).stripTrailing());
+    }
+}

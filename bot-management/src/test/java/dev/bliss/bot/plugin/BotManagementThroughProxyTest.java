@@ -1,0 +1,178 @@
+package dev.bliss.bot.plugin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.Proxies;
+import dev.bliss.proxy.testing.RawHttp;
+import dev.bliss.proxy.testing.TestOrigin;
+import dev.bliss.store.schema.DimensionKeys;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bot management in the real proxy, with a real feature store and a real CatBoost model: the
+ * score the origin receives, heuristics, verified and fake bots, fingerprints from a trusted
+ * balancer, fallbacks when the store is missing or foreign, model errors, and a firewall rule on
+ * the score. Client addresses come through X-Forwarded-For from the trusted loopback peer.
+ */
+class BotManagementThroughProxyTest {
+
+    private static final String BROWSER = "User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 "
+            + "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36\r\nAccept: text/html\r\nAccept-Language: en";
+    private static final String BUSY_CLIENT = "203.0.113.7";
+    private static final String NEW_CLIENT = "198.51.100.1";
+
+    @TempDir
+    java.nio.file.Path dir;
+
+    private final TestOrigin origin = new TestOrigin();
+    private ProxyServer proxy;
+
+    @AfterEach
+    void stop() {
+        if (proxy != null) {
+            proxy.close();
+        }
+        origin.close();
+    }
+
+    private BotLab labWithBusyClient() throws Exception {
+        BotLab lab = new BotLab(dir);
+        IpAddress busy = IpAddress.of(BUSY_CLIENT);
+        lab.publish(lab.schema.hash(), Map.of(DimensionKeys.clientIp(busy.high(), busy.low()), 50f));
+        return lab;
+    }
+
+    private void start(BotLab lab, String rules) throws Exception {
+        proxy = ProxyServer.start(Proxies.options(lab.blissYaml(origin.url(), rules, ""), dir));
+    }
+
+    private RawHttp.Response get(String client, String headers) throws Exception {
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            return c.exchange("GET /page HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client + "\r\n" + headers);
+        }
+    }
+
+    private String metrics() throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.adminPort()
+                + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    void shouldSendTheModelsScoreOverStoreFeaturesToTheOrigin() throws Exception {
+        start(labWithBusyClient(), "rules: []\n");
+        assertEquals(200, get(BUSY_CLIENT, BROWSER).status());
+        assertEquals(String.valueOf(BotLab.AUTOMATED_SCORE), origin.next().headers().get("x-bot-score"));
+        assertEquals(200, get(NEW_CLIENT, BROWSER).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"));
+        assertTrue(metrics().contains("bliss_plugin_bot_scored_total{plugin=\"bot\",source=\"machine_learning\"} 2.0"));
+    }
+
+    @Test
+    void shouldReplaceAScoreTheClientSentItself() throws Exception {
+        start(labWithBusyClient(), "rules: []\n");
+        assertEquals(200, get(BUSY_CLIENT, BROWSER + "\r\nX-Bot-Score: 99\r\nX-Bot-Verified: true").status());
+        TestOrigin.Seen seen = origin.next();
+        assertEquals(1, seen.headers().getAll("x-bot-score").size());
+        assertEquals(String.valueOf(BotLab.AUTOMATED_SCORE), seen.headers().get("x-bot-score"));
+        assertEquals("false", seen.headers().get("x-bot-verified"));
+    }
+
+    @Test
+    void shouldScoreScriptedClientsOneByHeuristics() throws Exception {
+        start(labWithBusyClient(), """
+                rules:
+                  - {id: tools, expression: 'any(bot.detection_ids[*] eq 101)', action: log}
+                """);
+        assertEquals(200, get(NEW_CLIENT, "User-Agent: curl/8.5.0").status());
+        assertEquals("1", origin.next().headers().get("x-bot-score"));
+        assertTrue(metrics().contains("bliss_rule_matched_total{action=\"log\",rule=\"tools\"} 1.0"));
+    }
+
+    @Test
+    void shouldVerifyGooglebotFromItsNetworkAndFlagItElsewhere() throws Exception {
+        start(labWithBusyClient(), """
+                rules:
+                  - {id: fake-bots, expression: 'any(bot.detection_ids[*] eq 301)', action: block, status: 418}
+                """);
+        String googlebot = "User-Agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        assertEquals(200, get("66.249.64.10", googlebot).status());
+        TestOrigin.Seen real = origin.next();
+        assertEquals("true", real.headers().get("x-bot-verified"));
+        assertEquals("1", real.headers().get("x-bot-score"));
+        assertEquals(418, get(NEW_CLIENT, googlebot).status(), "a Googlebot user agent from elsewhere is a fake");
+        assertEquals(0, origin.seenCount());
+    }
+
+    @Test
+    void shouldTakeFingerprintsFromATrustedBalancer() throws Exception {
+        start(labWithBusyClient(), """
+                rules:
+                  - id: known-kit
+                    expression: 'bot.ja4 eq "t13d1516h2_8daaf6152771_e5627efa2ab1" and bot.ja3_hash eq "e7d705a3286e19ea42f587b344ee6865"'
+                    action: block
+                """);
+        String headers = BROWSER + "\r\nX-JA4: t13d1516h2_8daaf6152771_e5627efa2ab1\r\nX-JA3: e7d705a3286e19ea42f587b344ee6865";
+        assertEquals(403, get(NEW_CLIENT, headers).status());
+        assertEquals(200, get(NEW_CLIENT, BROWSER).status());
+    }
+
+    @Test
+    void shouldFallBackWhenTheStoreIsMissing() throws Exception {
+        BotLab lab = new BotLab(dir); // nothing published
+        start(lab, """
+                rules:
+                  - {id: no-features, expression: 'not bot.features_available and bot.score_source eq "not_computed"', action: log}
+                  - {id: low-score, expression: 'bot.score lt 30', action: block}
+                """);
+        assertEquals(200, get(BUSY_CLIENT, BROWSER).status(), "an unscored request is not blocked by a score rule");
+        assertEquals("0", origin.next().headers().get("x-bot-score"));
+        String m = metrics();
+        assertTrue(m.contains("bliss_plugin_bot_features_unavailable_total{plugin=\"bot\",reason=\"store_missing\"} 1.0"), m);
+        assertTrue(m.contains("bliss_rule_matched_total{action=\"log\",rule=\"no-features\"} 1.0"), m);
+    }
+
+    @Test
+    void shouldRefuseFeaturesWrittenUnderAnotherSchema() throws Exception {
+        BotLab lab = new BotLab(dir);
+        IpAddress busy = IpAddress.of(BUSY_CLIENT);
+        lab.publish(lab.schema.hash() ^ 1, Map.of(DimensionKeys.clientIp(busy.high(), busy.low()), 50f));
+        start(lab, "rules: []\n");
+        assertEquals(200, get(BUSY_CLIENT, BROWSER).status());
+        assertEquals("0", origin.next().headers().get("x-bot-score"));
+        assertTrue(metrics().contains("bliss_plugin_bot_features_unavailable_total{plugin=\"bot\",reason=\"schema_mismatch\"} 1.0"));
+    }
+
+    @Test
+    void shouldBlockScriptedClientsWithAScoreRuleAndLetBrowsersThrough() throws Exception {
+        start(labWithBusyClient(), """
+                rules:
+                  - {id: bots, expression: 'cf.bot_management.score lt 30 and not cf.bot_management.verified_bot', action: block}
+                """);
+        assertEquals(403, get(NEW_CLIENT, "User-Agent: python-requests/2.32.3").status());
+        assertEquals(403, get(BUSY_CLIENT, BROWSER).status(), "a client with 50 user agents in 10 minutes");
+        assertEquals(200, get(NEW_CLIENT, BROWSER).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"));
+    }
+
+    @Test
+    void shouldFailStartupOnACorruptModelNamingTheFile() throws Exception {
+        BotLab lab = new BotLab(dir);
+        java.nio.file.Files.writeString(dir.resolve("broken.json"), "{\"oblivious_trees\": [ {\"splits\": [");
+        lab.models("broken.json");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ProxyServer.start(Proxies.options(lab.blissYaml(origin.url(), "rules: []\n", ""), dir)));
+        assertTrue(e.getMessage().contains("broken.json"), e.getMessage());
+    }
+}
