@@ -20,15 +20,15 @@ import java.util.Map;
  * <p>The model: raw = +3 when ip.distinct_ua_10m &gt; 10.5, else -3; so a client that used many user
  * agents scores round(99 - 98 * sigmoid(3)) = 6 and any other 94.
  */
-final class BotLab {
+public final class BotLab {
 
-    static final int AUTOMATED_SCORE = 6;
-    static final int HUMAN_SCORE = 94;
+    public static final int AUTOMATED_SCORE = 6;
+    public static final int HUMAN_SCORE = 94;
 
-    final Path dir;
-    final FeatureSchema schema;
+    public final Path dir;
+    public final FeatureSchema schema;
 
-    BotLab(Path dir) throws Exception {
+    public BotLab(Path dir) throws Exception {
         this.dir = dir;
         Path shipped = Path.of("..", "config");
         for (String f : new String[] {"features.yaml", "heuristics.yaml", "verified-bots.yaml"}) {
@@ -59,7 +59,7 @@ final class BotLab {
                 """.formatted(file));
     }
 
-    Path storePrefix() {
+    public Path storePrefix() {
         return dir.resolve("store").resolve("features");
     }
 
@@ -68,7 +68,7 @@ final class BotLab {
      *
      * @param schemaHash normally {@code schema.hash()}; another value makes a mismatch
      */
-    void publish(long schemaHash, Map<Long, Float> distinctUserAgentsByIpKey) throws Exception {
+    public void publish(long schemaHash, Map<Long, Float> distinctUserAgentsByIpKey) throws Exception {
         Files.createDirectories(storePrefix().getParent());
         SnapshotSpec.Builder spec = SnapshotSpec.builder(schemaHash).createdAtMillis(System.currentTimeMillis());
         for (SchemaDimension d : schema.dimensions()) {

@@ -1,0 +1,129 @@
+package dev.bliss.bot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.management.ThreadMXBean;
+import dev.bliss.bot.plugin.BotLab;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.Detector;
+import dev.bliss.plugin.DetectorContext;
+import dev.bliss.plugin.DetectorFactory;
+import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.OriginHeaders;
+import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.config.ConfigSection;
+import dev.bliss.plugin.field.FieldRegistry;
+import dev.bliss.plugin.field.FieldScheme;
+import dev.bliss.plugin.field.FieldSchemeBuilder;
+import dev.bliss.plugin.field.Fields;
+import dev.bliss.store.schema.DimensionKeys;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole inspect path, with a real feature store and a real CatBoost model, allocates nothing
+ * once warm: 100,000 requests (browser and tool user agents, fingerprints, a stored client and a
+ * new one) measured with the thread's allocated-bytes counter.
+ */
+class BotDetectorAllocationTest {
+
+    private static final int REQUESTS = 100_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldScoreRequestsWithoutAllocating() throws Exception {
+        BotLab lab = new BotLab(dir);
+        IpAddress busy = IpAddress.of("203.0.113.7");
+        lab.publish(lab.schema.hash(), Map.of(DimensionKeys.clientIp(busy.high(), busy.low()), 50f));
+        ConfigSection config = ConfigSection.root(YamlConfigReader.parse("bliss.yaml",
+                "store: store/features\nverified_header: x-bot-verified\nja4_header: x-ja4\nfingerprint_headers: {ja3: x-ja3, ja4: x-ja4}\n"));
+        FieldSchemeBuilder builder = new FieldSchemeBuilder();
+        FieldRegistry registry = builder.registryFor("bot");
+        DetectorFactory factory = new BotManagementProvider().prepare(new DetectorContext() {
+            public String name() { return "bot"; }
+            public ConfigSection config() { return config; }
+            public FieldRegistry fields() { return registry; }
+            public Path configDirectory() { return dir; }
+            public int eventLoops() { return 1; }
+        });
+        FieldScheme scheme = builder.build();
+        try (factory) {
+            Detector detector = factory.newDetector();
+            Fields fields = scheme.newTable();
+            Request[] requests = {
+                new Request("203.0.113.7", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
+                new Request("198.51.100.1", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15"),
+                new Request("198.51.100.2", "curl/8.5.0"),
+            };
+            OriginHeaders origin = new OriginHeaders() {
+                public void set(CharSequence name, CharSequence value) { }
+                public void remove(CharSequence name) { }
+            };
+            for (int round = 0; round < 30; round++) {
+                run(detector, fields, requests, origin, REQUESTS / 10);
+            }
+            ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long before = threads.getCurrentThreadAllocatedBytes();
+            run(detector, fields, requests, origin, REQUESTS);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertEquals(0, allocated, "bytes allocated by " + REQUESTS + " requests through the bot detector");
+            fields.reset();
+            detector.inspect(requests[0], fields);
+            assertEquals(BotLab.AUTOMATED_SCORE, fields.get((dev.bliss.plugin.field.IntField) scheme.field("bot.score")),
+                    "the store and the model were really used");
+        }
+    }
+
+    private static void run(Detector detector, Fields fields, Request[] requests, OriginHeaders origin, int n) {
+        for (int i = 0; i < n; i++) {
+            Request r = requests[i % requests.length];
+            fields.reset();
+            detector.inspect(r, fields);
+            detector.forward(r, fields, origin);
+            detector.onComplete(r, fields, 200);
+        }
+    }
+
+    /** A prepared request from a trusted balancer that sends fingerprints. */
+    private static final class Request implements RequestView {
+        private final IpAddress client;
+        private final String[] names = {"host", "user-agent", "accept", "accept-language", "x-ja3", "x-ja4"};
+        private final String[] values;
+
+        Request(String client, String userAgent) {
+            this.client = IpAddress.of(client);
+            this.values = new String[] {"shop.example", userAgent, "text/html", "en",
+                "e7d705a3286e19ea42f587b344ee6865", "t13d1516h2_8daaf6152771_e5627efa2ab1"};
+        }
+
+        public CharSequence method() { return "GET"; }
+        public CharSequence uri() { return "/shop/item?id=7"; }
+        public CharSequence path() { return "/shop/item"; }
+        public CharSequence query() { return "id=7"; }
+        public CharSequence host() { return "shop.example"; }
+        public ProtocolVersion version() { return ProtocolVersion.HTTP_2; }
+        public boolean isTls() { return true; }
+        public int localPort() { return 443; }
+        public IpAddress clientAddress() { return client; }
+        public int headerCount() { return names.length; }
+        public CharSequence headerName(int i) { return names[i]; }
+        public CharSequence headerValue(int i) { return values[i]; }
+        public long receivedNanos() { return 0; }
+        public boolean fromTrustedProxy() { return true; }
+
+        public CharSequence header(CharSequence name) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].contentEquals(name)) {
+                    return values[i];
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.bliss.bot.scoring;
+
+import dev.bliss.plugin.config.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A model larger than its configured limits is refused before the JNI sees it (Cloudflare's
+ * November 2025 outage: a feature file grew past a limit), and one within them serves.
+ */
+class ModelLimitsTest {
+
+    @TempDir
+    Path dir;
+
+    private static String yaml(int maxTrees, int maxFeatures, String... features) {
+        return """
+                models:
+                  - name: main
+                    file: m.json
+                    role: primary
+                    features: [%s]
+                    limits: {max_trees: %d, max_features: %d}
+                """.formatted(String.join(", ", features), maxTrees, maxFeatures);
+    }
+
+    @Test
+    void shouldServeAModelAtItsLimits() throws Exception {
+        JsonModel.random(4, 30, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        try (ModelSet set = ModelsYaml.loadNumbered(dir, yaml(30, 4, "f0", "f1", "f2", "f3"), 5)) {
+            assertEquals(30, set.metrics().models().get(0).trees());
+            assertEquals(4, set.metrics().models().get(0).features());
+        }
+    }
+
+    @Test
+    void shouldRefuseMoreTreesThanMaxTrees() throws Exception {
+        JsonModel.random(4, 31, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ModelsYaml.loadNumbered(dir, yaml(30, 4, "f0", "f1", "f2", "f3"), 5));
+        assertTrue(e.getMessage().endsWith("m.json: oblivious_trees: the model has 31 trees, more than max_trees 30"),
+                e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseMoreFeaturesThanMaxFeatures() throws Exception {
+        JsonModel.random(5, 3, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ModelsYaml.loadNumbered(dir, yaml(30, 4, "f0", "f1", "f2", "f3"), 5));
+        assertTrue(e.getMessage().endsWith(
+                "m.json: features_info.float_features: the model declares 5 float features, more than max_features 4"),
+                e.getMessage());
+    }
+}
