@@ -5,9 +5,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 
 import static dev.bliss.bot.hex.HexInputs.lowBytes;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class HexDecoderAllocatesNothingTest {
 
     private static final int DECODES = 100_000;
+    private static final int PASSES = 4;
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     // JA3, a dimension key, 64 and 130 chars (more than one chunk of chars), a bad JA3.
@@ -50,15 +51,28 @@ class HexDecoderAllocatesNothingTest {
         for (int i = 0; i < TEXTS.length; i++) {
             bytes[i] = lowBytes(TEXTS[i]);
         }
-        // One unmeasured pass: this loop's own compilation, and any deoptimisation it triggers,
-        // may allocate while it happens; the decoders must not, once it is done.
-        decodeAll();
+        // Several passes, and one of them must be clean: a JVM event in this test's own loop (its
+        // OSR compilation, a deoptimisation) can cost a few dozen bytes once, which is not the
+        // decoder allocating. A decoder that allocates does so in every pass.
+        long[] allocated = new long[PASSES];
         long thread = Thread.currentThread().threadId();
-        long before = THREADS.getThreadAllocatedBytes(thread);
-        int sum = decodeAll();
-        long allocated = THREADS.getThreadAllocatedBytes(thread) - before;
-        assertEquals(0, allocated, "bytes allocated over " + DECODES + " rounds of decodes");
+        int sum = 0;
+        for (int pass = 0; pass < PASSES; pass++) {
+            long before = allocatedBytes(thread);
+            sum += decodeAll();
+            allocated[pass] = allocatedBytes(thread) - before;
+            if (allocated[pass] == 0) {
+                break;
+            }
+        }
+        assertTrue(Arrays.stream(allocated).anyMatch(bytes -> bytes == 0),
+                "bytes allocated per pass of " + DECODES + " rounds: " + Arrays.toString(allocated));
         assertTrue(sum != 0);
+    }
+
+    /** One call site for both readings, so that linking it is not counted in between. */
+    private static long allocatedBytes(long thread) {
+        return THREADS.getThreadAllocatedBytes(thread);
     }
 
     private int decodeAll() {
