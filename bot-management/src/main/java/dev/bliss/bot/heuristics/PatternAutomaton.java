@@ -27,8 +27,12 @@ import java.util.List;
  *   found[s]              bit per set whose pattern ends in state s, or in a suffix of it
  * </pre>
  *
+ * <p><b>Speed.</b> A walk is a chain of dependent loads, one per character; texts longer than
+ * about twice the longest pattern are walked as two interleaved halves (see
+ * {@code scanTwoWalks}), which the CPU runs in parallel.
+ *
  * <p><b>Threads and allocation.</b> Immutable after construction and safe to share between event
- * loops. {@link #scan} allocates nothing and reads each character of the text once.
+ * loops. {@link #scan} allocates nothing.
  */
 public final class PatternAutomaton {
 
@@ -41,14 +45,20 @@ public final class PatternAutomaton {
 
     private final byte[] classOf;
     private final int shift;
+    /** The longest pattern's length (anchors excluded) minus one. */
+    private final int overlap;
+    /** Texts at least this long are scanned as two walks; shorter ones gain nothing from it. */
+    private final int splitMin;
     private final int begin;
     private final int end;
     private final char[] next;
     private final long[] found;
 
-    private PatternAutomaton(byte[] classOf, int classes, int shift, char[] next, long[] found) {
+    private PatternAutomaton(byte[] classOf, int classes, int shift, int longest, char[] next, long[] found) {
         this.classOf = classOf;
         this.shift = shift;
+        this.overlap = longest - 1;
+        this.splitMin = 2 * longest + 16;
         this.begin = classes - 2;
         this.end = classes - 1;
         this.next = next;
@@ -60,20 +70,57 @@ public final class PatternAutomaton {
      * matched. Allocation-free.
      */
     public long scan(CharSequence text) {
+        final int n = text.length();
+        return n < splitMin ? scanOneWalk(text, n) : scanTwoWalks(text, n);
+    }
+
+    private long scanOneWalk(CharSequence text, int n) {
         final char[] next = this.next;
         final long[] found = this.found;
-        final byte[] classOf = this.classOf;
         final int shift = this.shift;
         int state = next[begin];
         long sets = found[state];
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
-            int k = c < 128 ? classOf[c] : OTHER;
-            state = next[state << shift | k];
+        for (int i = 0; i < n; i++) {
+            state = next[state << shift | symbol(text.charAt(i))];
             sets |= found[state];
         }
         state = next[state << shift | end];
         return sets | found[state];
+    }
+
+    /**
+     * Each step of a walk needs the state the previous step loaded, so one walk runs at the
+     * latency of a table load per character. Two walks over the two halves of the text are
+     * independent chains that the CPU overlaps: {@code a} over {@code [0, split)} from BEGIN,
+     * {@code b} over {@code [split - overlap, n)} from the root, where {@code overlap} is the
+     * longest pattern's length minus one. An occurrence ending before {@code split} lies in the
+     * first range; one ending later starts at or after {@code split - overlap}, in the second.
+     * Only {@code a} sees BEGIN and only {@code b} sees END, as anchors need.
+     */
+    private long scanTwoWalks(CharSequence text, int n) {
+        final char[] next = this.next;
+        final long[] found = this.found;
+        final int shift = this.shift;
+        final int split = (n + overlap) >>> 1;
+        int a = next[begin];
+        int b = 0;
+        long sets = found[a];
+        int j = split - overlap;
+        for (int i = 0; i < split; i++, j++) {
+            a = next[a << shift | symbol(text.charAt(i))];
+            b = next[b << shift | symbol(text.charAt(j))];
+            sets |= found[a] | found[b];
+        }
+        for (; j < n; j++) {
+            b = next[b << shift | symbol(text.charAt(j))];
+            sets |= found[b];
+        }
+        b = next[b << shift | end];
+        return sets | found[b];
+    }
+
+    private int symbol(char c) {
+        return c < 128 ? classOf[c] : OTHER;
     }
 
     /** The number of states; for sizing figures and tests. */
@@ -149,6 +196,7 @@ public final class PatternAutomaton {
             List<Long> output = new ArrayList<>();
             children.add(newRow(classes));
             output.add(0L);
+            int longest = 1;
             for (int p = 0; p < patterns.size(); p++) {
                 String pattern = patterns.get(p);
                 int state = 0;
@@ -162,6 +210,7 @@ public final class PatternAutomaton {
                 if (atEnd) {
                     to--;
                 }
+                longest = Math.max(longest, to - from);
                 for (int i = from; i < to; i++) {
                     state = child(children, output, state, classOf[lower(pattern.charAt(i))], classes);
                 }
@@ -208,7 +257,7 @@ public final class PatternAutomaton {
                     }
                 }
             }
-            return new PatternAutomaton(classOf, classes, shift, next, found);
+            return new PatternAutomaton(classOf, classes, shift, longest, next, found);
         }
 
         private static int child(List<int[]> children, List<Long> output, int state, int k, int classes) {

@@ -65,6 +65,20 @@ class PatternAutomatonTest {
     }
 
     @Test
+    void shouldFindPatternsAcrossTheMiddleOfALongText() {
+        PatternAutomaton a = new PatternAutomaton.Builder()
+                .add(0, "googlebot").add(1, "^mozilla/").add(2, "bot.html)$").add(3, "^bot").build();
+        String ua = "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, "
+                + "like Gecko) Chrome/136.0.7103.92 Mobile Safari/537.36 (compatible; Googlebot/2.1; "
+                + "+http://www.google.com/bot.html)";
+        assertEquals(0b0111L, a.scan(ua));
+        for (int at = 0; at <= 120; at++) {
+            String text = "x".repeat(at) + "googlebot" + "y".repeat(120 - at);
+            assertEquals(0b0001L, a.scan(text), "at " + at);
+        }
+    }
+
+    @Test
     void shouldAgreeWithANaiveSearchOnRandomTexts() {
         Random random = new Random(42);
         String alphabet = "abAB/^$ .";
@@ -81,8 +95,9 @@ class PatternAutomatonTest {
                 builder.add(i % 64, p);
             }
             PatternAutomaton automaton = builder.build();
-            for (int t = 0; t < 50; t++) {
-                String text = random(random, alphabet, random.nextInt(20));
+            // Up to 80 characters: long texts are walked as two halves (patterns here are at most 4).
+            for (int t = 0; t < 100; t++) {
+                String text = random(random, alphabet, random.nextInt(80));
                 assertEquals(naive(patterns, text), automaton.scan(text), () -> patterns + " in \"" + text + '"');
             }
         }
