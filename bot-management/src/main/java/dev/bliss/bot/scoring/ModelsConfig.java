@@ -137,6 +137,10 @@ record ModelsConfig(Duration watchInterval, List<ModelSpec> models) {
         throw entry.error("file", "cannot tell the format from the name; add format: json or format: cbm");
     }
 
+    /**
+     * Where the key's value was written: ConfigSection exposes it only through the errors it
+     * builds, and a model file rejected later should point at the value, as config errors do.
+     */
     private static Position positionOfValue(ConfigSection entry, String key) {
         return entry.error(key, "").position();
     }
