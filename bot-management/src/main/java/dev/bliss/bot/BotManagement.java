@@ -61,6 +61,7 @@ final class BotManagement implements DetectorFactory {
 
     @Override
     public void close() {
+        events.close();
         models.close();
         store.close();
     }

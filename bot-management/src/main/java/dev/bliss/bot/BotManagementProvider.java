@@ -1,5 +1,6 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.events.RingEventSink;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.bot.features.StoreConnection;
 import dev.bliss.bot.heuristics.HeuristicsConfig;
@@ -47,6 +48,12 @@ public final class BotManagementProvider implements DetectorProvider {
         LOG.log(Level.INFO, "bot management: " + schema.inputLength() + " model inputs, "
                 + (models.hasPrimary() ? "primary model loaded" : "no primary model (heuristics only)")
                 + ", hex decoding: " + HexDecoder.implementation());
-        return new BotManagement(settings, schema, heuristics, verified, models, store, fields, context.metrics());
+        BotManagement management = new BotManagement(settings, schema, heuristics, verified, models, store, fields,
+                context.metrics());
+        if (settings.eventsRing() != null) {
+            management.events = new RingEventSink(settings.eventsRing(), schema.dimensions().size(), schema.hash(),
+                    context.metrics());
+        }
+        return management;
     }
 }

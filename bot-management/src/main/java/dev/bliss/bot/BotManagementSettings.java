@@ -3,6 +3,7 @@ package dev.bliss.bot;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.StorePaths;
+import dev.bliss.store.events.RequestEventLayout;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -16,6 +17,7 @@ import java.time.Duration;
  *   verified_bots: verified-bots.yaml  verified bots by user agent and published networks
  *   models: models.yaml                CatBoost models (primary, shadows)
  *   store: /dev/shm/bliss/features     the feature store's path prefix
+ *   events_ring: &lt;store dir&gt;/events     request events for the feature service; "" = none
  *   max_feature_age: 5m                older snapshots count as unavailable
  *   score_header: x-bot-score          the score sent to the origin
  *   verified_header: ""                e.g. x-bot-verified; empty: not sent
@@ -26,7 +28,7 @@ import java.time.Duration;
  * </pre>
  */
 record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, Path models, Path store,
-                             Duration maxFeatureAge, String scoreHeader, String verifiedHeader, String ja4Header,
+                             Path eventsRing, Duration maxFeatureAge, String scoreHeader, String verifiedHeader, String ja4Header,
                              String ja3FingerprintHeader, String ja4FingerprintHeader) {
 
     static BotManagementSettings read(ConfigSection c, Path base) throws ConfigException {
@@ -36,6 +38,9 @@ record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, 
         Path models = base.resolve(c.string("models", "models.yaml"));
         String storeText = c.string("store", null);
         Path store = storeText == null ? StorePaths.defaultPrefix() : base.resolve(storeText);
+        String ringText = c.string("events_ring", null);
+        Path eventsRing = ringText == null ? RequestEventLayout.ringFile(store)
+                : ringText.isBlank() ? null : base.resolve(ringText);
         Duration maxAge = c.duration("max_feature_age", Duration.ofMinutes(5));
         String scoreHeader = header(c, "score_header", "x-bot-score");
         if (scoreHeader.isEmpty()) {
@@ -47,7 +52,7 @@ record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, 
         String ja3From = header(fp, "ja3", "");
         String ja4From = header(fp, "ja4", "");
         fp.requireNoUnknownKeys();
-        return new BotManagementSettings(features, heuristics, verified, models, store, maxAge, scoreHeader,
+        return new BotManagementSettings(features, heuristics, verified, models, store, eventsRing, maxAge, scoreHeader,
                 verifiedHeader, ja4Header, ja3From, ja4From);
     }
 

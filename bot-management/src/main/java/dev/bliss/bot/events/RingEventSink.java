@@ -1,0 +1,174 @@
+package dev.bliss.bot.events;
+
+import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.store.events.RequestEventLayout;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Writes request events into the events ring ({@code <store dir>/events}), which the feature
+ * service consumes, in the record format of {@link RequestEventLayout}.
+ *
+ * <pre>
+ *  event loop 1 ─┐
+ *  event loop 2 ─┼─ tryClaim ─ fill body in place ─ commit ─► ring file ─► feature service
+ *  other proxies─┘  (full: drop, count)
+ * </pre>
+ *
+ * <p><b>Threads.</b> {@link #publish} is called by every event loop at once: Agrona's
+ * many-to-one ring claims space with one CAS on the tail, then each producer fills its own
+ * claimed record; nothing else is shared but the drop counters.
+ *
+ * <p><b>Never blocking, never allocating.</b> A full ring, or no ring yet, drops the event and
+ * counts it ({@code bliss_plugin_bot_events_dropped_total{reason=…}}); the request goes on.
+ *
+ * <p><b>The ring file's lifecycle belongs to the feature service</b>, which creates it. Until
+ * it exists a daemon thread retries every second; it also notices a ring file replaced by a new
+ * one (another inode: the service was started with another capacity, or the store directory was
+ * cleared) and switches to it. The old mapping is left to the garbage collector rather than
+ * unmapped, since a producer may still be writing into it.
+ */
+public final class RingEventSink implements RequestEventSink {
+
+    private static final System.Logger LOG = System.getLogger("dev.bliss.bot");
+
+    private final Path path;
+    private final int keyCount;
+    private final int schemaTag;
+    private final int length;
+    private final PluginMetrics.Counter ringFull;
+    private final PluginMetrics.Counter ringMissing;
+    private final ScheduledExecutorService watcher;
+    /** Written by the watcher thread, read once per publish (volatile: pairs with the watcher's store). */
+    private volatile RingBuffer ring;
+    private Object mappedFile;
+    private String lastError = "";
+
+    /**
+     * Starts writing to the ring at {@code path}, or waiting for it to appear.
+     *
+     * @param keyCount   the schema's dimension count: every event carries this many keys
+     * @param schemaHash the schema's hash; its tag goes into every event
+     */
+    public RingEventSink(Path path, int keyCount, long schemaHash, PluginMetrics metrics) {
+        this.path = path.toAbsolutePath();
+        this.keyCount = RequestEventLayout.checkKeyCount(keyCount);
+        this.schemaTag = RequestEventLayout.schemaTag(schemaHash);
+        this.length = RequestEventLayout.bodyLength(keyCount);
+        this.ringFull = metrics.counter("bot_events_dropped", "Request events not handed to the feature service, by reason",
+                "reason", "ring_full");
+        this.ringMissing = metrics.counter("bot_events_dropped", "Request events not handed to the feature service, by reason",
+                "reason", "ring_missing");
+        metrics.gauge("bot_events_ring_connected", "1 when the events ring is open", () -> ring == null ? 0 : 1);
+        this.watcher = Executors.newSingleThreadScheduledExecutor(
+                r -> Thread.ofPlatform().daemon().name("bliss-events-ring-watcher").unstarted(r));
+        if (!check()) {
+            LOG.log(Level.INFO, "events ring " + this.path + " not available yet (" + lastError
+                    + "); retrying every second, dropping request events meanwhile");
+        }
+        watcher.scheduleWithFixedDelay(this::check, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Opens the ring when it appears or is replaced; true when one is open. Watcher thread only. */
+    private boolean check() {
+        try {
+            Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+            if (ring != null && Objects.equals(key, mappedFile)) {
+                return true;
+            }
+            RingBuffer opened = map(path);
+            boolean replaced = ring != null;
+            mappedFile = key;
+            ring = opened;
+            LOG.log(Level.INFO, "events ring " + path + (replaced ? " replaced; writing to the new one" : " opened")
+                    + " (" + opened.capacity() + " bytes)");
+            return true;
+        } catch (NoSuchFileException e) {
+            lastError = "no such file";
+        } catch (IOException | RuntimeException e) {
+            String error = e.toString();
+            if (ring != null && !error.equals(lastError)) {
+                LOG.log(Level.WARNING, "events ring " + path + " cannot be reopened, still writing to the previous one: " + error);
+            }
+            lastError = error;
+        }
+        return ring != null;
+    }
+
+    private static RingBuffer map(Path path) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, channel.size());
+            try {
+                return new ManyToOneRingBuffer(new UnsafeBuffer(mapped));
+            } catch (IllegalStateException e) {
+                throw new IOException("not an events ring (" + e.getMessage() + ")", e);
+            }
+        }
+    }
+
+    /** Whether events currently reach a ring. */
+    public boolean connected() {
+        return ring != null;
+    }
+
+    @Override
+    public void publish(RequestEvent e) {
+        RingBuffer r = ring;
+        if (r == null) {
+            ringMissing.increment();
+            return;
+        }
+        int at = r.tryClaim(RequestEventLayout.MESSAGE_TYPE, length);
+        if (at < 0) {
+            ringFull.increment();
+            return;
+        }
+        AtomicBuffer b = r.buffer();
+        int flags = (e.hasCookie ? RequestEventLayout.FLAG_COOKIE : 0)
+                | (e.staticResource ? RequestEventLayout.FLAG_STATIC : 0)
+                | (e.heuristicMatch ? RequestEventLayout.FLAG_HEURISTIC : 0)
+                | (e.browserLikeUserAgent ? RequestEventLayout.FLAG_BROWSER_LIKE : 0)
+                | (e.tls ? RequestEventLayout.FLAG_TLS : 0);
+        b.putByte(at + RequestEventLayout.VERSION_OFFSET, (byte) RequestEventLayout.VERSION);
+        b.putByte(at + RequestEventLayout.FLAGS_OFFSET, (byte) flags);
+        b.putByte(at + RequestEventLayout.METHOD_OFFSET, (byte) e.method);
+        b.putByte(at + RequestEventLayout.HTTP_VERSION_OFFSET, (byte) e.httpVersion);
+        b.putShort(at + RequestEventLayout.STATUS_OFFSET, (short) e.status);
+        b.putByte(at + RequestEventLayout.KEY_COUNT_OFFSET, (byte) keyCount);
+        b.putByte(at + RequestEventLayout.KEY_COUNT_OFFSET + 1, (byte) 0);
+        b.putInt(at + RequestEventLayout.SCHEMA_TAG_OFFSET, schemaTag);
+        b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis);
+        b.putLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET, e.userAgentHash);
+        b.putLong(at + RequestEventLayout.PATH_HASH_OFFSET, e.pathHash);
+        int presence = 0;
+        long[] keys = e.keys;
+        boolean[] has = e.hasKey;
+        for (int d = 0; d < keyCount; d++) {
+            boolean present = has[d];
+            presence |= present ? 1 << d : 0;
+            b.putLong(at + RequestEventLayout.keyOffset(d), present ? keys[d] : 0L);
+        }
+        b.putInt(at + RequestEventLayout.KEY_PRESENCE_OFFSET, presence);
+        r.commit(at);
+    }
+
+    @Override
+    public void close() {
+        watcher.shutdownNow();
+    }
+}

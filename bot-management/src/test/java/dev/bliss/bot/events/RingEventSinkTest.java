@@ -1,0 +1,187 @@
+package dev.bliss.bot.events;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.management.ThreadMXBean;
+import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.store.events.RequestEventLayout;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The proxy's side of the events ring, against a real ring over a real mapped file. */
+class RingEventSinkTest {
+
+    private static final long SCHEMA_HASH = 0x0123_4567_89ab_cdefL;
+
+    @TempDir
+    Path dir;
+
+    static ManyToOneRingBuffer createRing(Path file, int capacity) throws IOException {
+        long size = capacity + RingBufferDescriptor.TRAILER_LENGTH;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            ch.truncate(size);
+            ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
+            return new ManyToOneRingBuffer(new UnsafeBuffer(ch.map(FileChannel.MapMode.READ_WRITE, 0, size)));
+        }
+    }
+
+    static void await(BooleanSupplier condition, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within " + within);
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    private static RequestEvent event(int dims) {
+        RequestEvent e = new RequestEvent(dims);
+        e.timestampMillis = 1_760_000_000_123L;
+        for (int d = 0; d < dims; d++) {
+            e.keys[d] = 0x1000L * (d + 1) + d;
+            e.hasKey[d] = d != 2;
+        }
+        e.status = 404;
+        e.userAgentHash = -7L;
+        e.pathHash = 42L;
+        e.method = RequestEventLayout.METHOD_POST;
+        e.httpVersion = 20;
+        e.hasCookie = true;
+        e.heuristicMatch = true;
+        e.tls = true;
+        return e;
+    }
+
+    @Test
+    void shouldWriteEveryFieldAtTheLayoutsOffsets() throws Exception {
+        Path file = dir.resolve("events");
+        ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
+        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, PluginMetrics.NONE)) {
+            assertTrue(sink.connected());
+            sink.publish(event(6));
+        }
+        List<String> seen = new ArrayList<>();
+        int read = consumer.read((type, b, at, length) -> {
+            assertEquals(RequestEventLayout.MESSAGE_TYPE, type);
+            assertEquals(RequestEventLayout.bodyLength(6), length);
+            assertEquals(RequestEventLayout.VERSION, b.getByte(at + RequestEventLayout.VERSION_OFFSET));
+            int flags = b.getByte(at + RequestEventLayout.FLAGS_OFFSET);
+            assertEquals(RequestEventLayout.FLAG_COOKIE | RequestEventLayout.FLAG_HEURISTIC | RequestEventLayout.FLAG_TLS, flags);
+            assertEquals(RequestEventLayout.METHOD_POST, b.getByte(at + RequestEventLayout.METHOD_OFFSET));
+            assertEquals(20, b.getByte(at + RequestEventLayout.HTTP_VERSION_OFFSET));
+            assertEquals(404, b.getShort(at + RequestEventLayout.STATUS_OFFSET));
+            assertEquals(6, b.getByte(at + RequestEventLayout.KEY_COUNT_OFFSET));
+            assertEquals(RequestEventLayout.schemaTag(SCHEMA_HASH), b.getInt(at + RequestEventLayout.SCHEMA_TAG_OFFSET));
+            assertEquals(0b111011, b.getInt(at + RequestEventLayout.KEY_PRESENCE_OFFSET));
+            assertEquals(1_760_000_000_123L, b.getLong(at + RequestEventLayout.TIMESTAMP_OFFSET));
+            assertEquals(-7L, b.getLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET));
+            assertEquals(42L, b.getLong(at + RequestEventLayout.PATH_HASH_OFFSET));
+            assertEquals(0x1000L, b.getLong(at + RequestEventLayout.keyOffset(0)));
+            assertEquals(0L, b.getLong(at + RequestEventLayout.keyOffset(2)), "an absent key is written as 0");
+            assertEquals(0x6005L, b.getLong(at + RequestEventLayout.keyOffset(5)));
+            seen.add("event");
+        });
+        assertEquals(1, read);
+        assertEquals(List.of("event"), seen);
+    }
+
+    @Test
+    void shouldDropAndCountWhenTheRingIsFull() throws Exception {
+        Path file = dir.resolve("events");
+        ManyToOneRingBuffer consumer = createRing(file, 4096);
+        CountingMetrics metrics = new CountingMetrics();
+        int written = 0;
+        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, metrics)) {
+            RequestEvent e = event(6);
+            for (int i = 0; i < 100; i++) {
+                sink.publish(e);
+            }
+            written = consumer.read((type, b, at, length) -> { }, 1000);
+        }
+        int recordLength = RequestEventLayout.bodyLength(6) + 8; // Agrona's header, 8-aligned
+        assertEquals(4096 / recordLength, written);
+        assertEquals(100 - written, metrics.count("bot_events_dropped", "reason", "ring_full"));
+    }
+
+    @Test
+    void shouldCountEventsUntilTheRingAppearsThenWriteToIt() throws Exception {
+        Path file = dir.resolve("events");
+        CountingMetrics metrics = new CountingMetrics();
+        try (RingEventSink sink = new RingEventSink(file, 3, SCHEMA_HASH, metrics)) {
+            assertFalse(sink.connected());
+            sink.publish(event(3));
+            assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_missing"));
+            assertEquals(0.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
+
+            ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
+            await(sink::connected, Duration.ofSeconds(10));
+            sink.publish(event(3));
+            assertEquals(1, consumer.read((type, b, at, length) -> { }));
+            assertEquals(1.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
+        }
+    }
+
+    @Test
+    void shouldSwitchToARingThatReplacesTheFile() throws Exception {
+        Path file = dir.resolve("events");
+        ManyToOneRingBuffer first = createRing(file, 1 << 16);
+        try (RingEventSink sink = new RingEventSink(file, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
+            sink.publish(event(3));
+            assertEquals(1, first.read((type, b, at, length) -> { }));
+            Path next = dir.resolve("events.next");
+            ManyToOneRingBuffer second = createRing(next, 1 << 17);
+            Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            int[] got = new int[1];
+            await(() -> {
+                sink.publish(event(3));
+                got[0] += second.read((type, b, at, length) -> { });
+                return got[0] > 0;
+            }, Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void shouldAllocateNothingPerEvent() throws Exception {
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Path file = dir.resolve("events");
+        ManyToOneRingBuffer consumer = createRing(file, 1 << 20);
+        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, new CountingMetrics())) {
+            RequestEvent e = event(6);
+            org.agrona.concurrent.MessageHandler drain = (type, b, at, length) -> { };
+            for (int i = 0; i < 200_000; i++) {
+                sink.publish(e);
+                consumer.read(drain);
+            }
+            long thread = Thread.currentThread().threadId();
+            long best = Long.MAX_VALUE;
+            for (int m = 0; m < 3; m++) {
+                long before = threads.getThreadAllocatedBytes(thread);
+                for (int i = 0; i < 100_000; i++) {
+                    e.timestampMillis = i;
+                    sink.publish(e);
+                    consumer.read(drain);
+                }
+                best = Math.min(best, threads.getThreadAllocatedBytes(thread) - before);
+            }
+            assertEquals(0, best, "bytes allocated over 100,000 events, best of three");
+        }
+    }
+}

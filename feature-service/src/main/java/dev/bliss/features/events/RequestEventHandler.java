@@ -1,0 +1,11 @@
+package dev.bliss.features.events;
+
+/**
+ * Receives each valid request event the {@link RingConsumer} reads, on the consumer thread. The
+ * record is valid only during the call; a handler copies what it keeps.
+ */
+@FunctionalInterface
+public interface RequestEventHandler {
+
+    void onEvent(RequestEventRecord event);
+}

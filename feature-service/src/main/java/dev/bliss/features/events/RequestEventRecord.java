@@ -1,0 +1,101 @@
+package dev.bliss.features.events;
+
+import dev.bliss.store.events.RequestEventLayout;
+import org.agrona.DirectBuffer;
+
+/**
+ * A flyweight over one request event in the ring, in the format of {@link RequestEventLayout}.
+ * {@link #wrap} it over a record, {@link #check} it once, then read its fields in place: nothing
+ * is copied or allocated. Valid only until the ring handler that received the record returns.
+ *
+ * <p>Not thread-safe: one per consumer thread.
+ */
+public final class RequestEventRecord {
+
+    private DirectBuffer buffer;
+    private int offset;
+    private int length;
+
+    /** Points this flyweight at the body at {@code offset} of {@code length} bytes. */
+    public RequestEventRecord wrap(DirectBuffer buffer, int offset, int length) {
+        this.buffer = buffer;
+        this.offset = offset;
+        this.length = length;
+        return this;
+    }
+
+    /**
+     * Whether the record is one this reader can use: a known version, the length its key count
+     * implies, and the consumer's schema (key count and schema tag).
+     */
+    public RecordCheck check(int expectedKeyCount, int expectedSchemaTag) {
+        if (length < RequestEventLayout.KEYS_OFFSET) {
+            return length >= 1 && version() != RequestEventLayout.VERSION ? RecordCheck.UNKNOWN_VERSION : RecordCheck.BAD_LENGTH;
+        }
+        if (version() != RequestEventLayout.VERSION) {
+            return RecordCheck.UNKNOWN_VERSION;
+        }
+        int keys = keyCount();
+        if (keys > RequestEventLayout.MAX_KEYS || length != RequestEventLayout.bodyLength(keys)) {
+            return RecordCheck.BAD_LENGTH;
+        }
+        if (keys != expectedKeyCount || schemaTag() != expectedSchemaTag) {
+            return RecordCheck.SCHEMA_MISMATCH;
+        }
+        return RecordCheck.OK;
+    }
+
+    public int version() {
+        return buffer.getByte(offset + RequestEventLayout.VERSION_OFFSET) & 0xFF;
+    }
+
+    public int flags() {
+        return buffer.getByte(offset + RequestEventLayout.FLAGS_OFFSET) & 0xFF;
+    }
+
+    public boolean hasFlag(int flag) {
+        return (flags() & flag) != 0;
+    }
+
+    /** {@link RequestEventLayout#METHOD_GET}, … */
+    public int method() {
+        return buffer.getByte(offset + RequestEventLayout.METHOD_OFFSET) & 0xFF;
+    }
+
+    /** 10, 11 or 20. */
+    public int httpVersion() {
+        return buffer.getByte(offset + RequestEventLayout.HTTP_VERSION_OFFSET) & 0xFF;
+    }
+
+    public int status() {
+        return buffer.getShort(offset + RequestEventLayout.STATUS_OFFSET) & 0xFFFF;
+    }
+
+    public int keyCount() {
+        return buffer.getByte(offset + RequestEventLayout.KEY_COUNT_OFFSET) & 0xFF;
+    }
+
+    public int schemaTag() {
+        return buffer.getInt(offset + RequestEventLayout.SCHEMA_TAG_OFFSET);
+    }
+
+    public boolean hasKey(int dimension) {
+        return (buffer.getInt(offset + RequestEventLayout.KEY_PRESENCE_OFFSET) & 1 << dimension) != 0;
+    }
+
+    public long key(int dimension) {
+        return buffer.getLong(offset + RequestEventLayout.keyOffset(dimension));
+    }
+
+    public long timestampMillis() {
+        return buffer.getLong(offset + RequestEventLayout.TIMESTAMP_OFFSET);
+    }
+
+    public long userAgentHash() {
+        return buffer.getLong(offset + RequestEventLayout.USER_AGENT_HASH_OFFSET);
+    }
+
+    public long pathHash() {
+        return buffer.getLong(offset + RequestEventLayout.PATH_HASH_OFFSET);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.bliss.features.events;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.bliss.store.events.RequestEventLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records the consumer cannot trust are skipped and counted by reason, and the valid records
+ * around them still arrive: a corrupt producer never stops ingestion.
+ */
+class RingConsumerSkipsBadRecordsTest {
+
+    private static final long SCHEMA = 0xfeed_beef_1234_5678L;
+    private static final int KEYS = 3;
+
+    @TempDir
+    Path dir;
+
+    private static void write(ManyToOneRingBuffer ring, int type, int version, int keyCount, int length, int schemaTag, long ts) {
+        UnsafeBuffer b = new UnsafeBuffer(new byte[Math.max(length, RequestEventLayout.bodyLength(keyCount))]);
+        b.putByte(RequestEventLayout.VERSION_OFFSET, (byte) version);
+        b.putByte(RequestEventLayout.KEY_COUNT_OFFSET, (byte) keyCount);
+        b.putShort(RequestEventLayout.STATUS_OFFSET, (short) 200);
+        b.putInt(RequestEventLayout.SCHEMA_TAG_OFFSET, schemaTag);
+        b.putInt(RequestEventLayout.KEY_PRESENCE_OFFSET, (1 << keyCount) - 1);
+        b.putLong(RequestEventLayout.TIMESTAMP_OFFSET, ts);
+        assertEquals(true, ring.write(type, b, 0, length));
+    }
+
+    @Test
+    void shouldSkipAndCountEachKindOfBadRecordAndKeepReading() throws Exception {
+        EventsRing file = EventsRing.openOrCreate(dir.resolve("events"), 1 << 16);
+        ManyToOneRingBuffer ring = file.ring();
+        int tag = RequestEventLayout.schemaTag(SCHEMA);
+        int good = RequestEventLayout.bodyLength(KEYS);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag, 1);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 9, KEYS, good, tag, 2);          // a future version
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good - 8, tag, 3);      // truncated
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, 12, tag, 4);            // shorter than the fixed part
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, 200, good, tag, 5);           // key count beyond the layout
+        write(ring, 7, 1, KEYS, good, tag, 6);                                        // another message type
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag ^ 1, 7);      // another schema
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS + 1, RequestEventLayout.bodyLength(KEYS + 1), tag, 8);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag, 9);
+
+        List<Long> handled = new ArrayList<>();
+        RingConsumer consumer = new RingConsumer(ring, KEYS, SCHEMA, 1_000_000_000L, e -> handled.add(e.timestampMillis()));
+        assertEquals(9, consumer.poll(100));
+
+        assertEquals(List.of(1L, 9L), handled);
+        assertEquals(2, consumer.count(RecordCheck.OK));
+        assertEquals(1, consumer.count(RecordCheck.UNKNOWN_VERSION));
+        assertEquals(3, consumer.count(RecordCheck.BAD_LENGTH));
+        assertEquals(1, consumer.count(RecordCheck.UNKNOWN_TYPE));
+        assertEquals(2, consumer.count(RecordCheck.SCHEMA_MISMATCH));
+    }
+
+    @Test
+    void shouldReuseAnExistingRingRatherThanReplaceIt() throws Exception {
+        Path path = dir.resolve("events");
+        EventsRing first = EventsRing.openOrCreate(path, 1 << 16);
+        write(first.ring(), RequestEventLayout.MESSAGE_TYPE, 1, KEYS, RequestEventLayout.bodyLength(KEYS),
+                RequestEventLayout.schemaTag(SCHEMA), 5);
+        EventsRing again = EventsRing.openOrCreate(path, 1 << 20);
+        assertEquals(1 << 16, again.capacity(), "a ring proxies have mapped keeps its size");
+        List<Long> handled = new ArrayList<>();
+        new RingConsumer(again.ring(), KEYS, SCHEMA, 1_000_000_000L, e -> handled.add(e.timestampMillis())).poll(10);
+        assertEquals(List.of(5L), handled, "records written before a restart are still read");
+    }
+
+    @Test
+    void shouldReplaceAFileThatIsNoRing() throws Exception {
+        Path path = dir.resolve("events");
+        java.nio.file.Files.writeString(path, "not a ring");
+        EventsRing ring = EventsRing.openOrCreate(path, 1 << 16);
+        assertEquals(1 << 16, ring.capacity());
+    }
+}

@@ -1,0 +1,132 @@
+package dev.bliss.store.events;
+
+import java.nio.file.Path;
+
+/**
+ * Layout of one request event in the events ring, the file {@code <store dir>/events} through
+ * which every proxy event loop (many producers, in any number of processes) hands finished
+ * requests to the feature service (one consumer). The ring itself is Agrona's many-to-one ring
+ * buffer over the whole file: {@code capacity} bytes of records (a power of two) followed by
+ * Agrona's trailer of counters. Each record is Agrona's 8-byte header (length, type) and then
+ * the body below, of type {@link #MESSAGE_TYPE}.
+ *
+ * <pre>
+ * body offset  size
+ *           0     1  version (VERSION); a reader skips and counts any other value
+ *           1     1  flags: bit 0 has cookie, 1 static resource, 2 heuristics matched,
+ *                            3 browser-like user agent, 4 TLS
+ *           2     1  method: 0 GET, 1 HEAD, 2 POST, 3 other
+ *           3     1  HTTP version: 10, 11 or 20
+ *           4     2  response status (unsigned)
+ *           6     1  key count K: the dimensions of the producer's schema (at most MAX_KEYS)
+ *           7     1  (zero)
+ *           8     4  schema tag: the low 32 bits of the producer's FeatureSchema.hash()
+ *          12     4  key presence: bit d set when dimension d has a key
+ *          16     8  timestamp: epoch milliseconds when the request arrived
+ *          24     8  user-agent hash (DimensionKeys.text; 0 when absent)
+ *          32     8  path hash (DimensionKeys.chars over the path)
+ *          40   8*K  dimension keys, in schema order (0 where absent)
+ *     40+8*K         end; the record's length is exactly bodyLength(K)
+ * </pre>
+ *
+ * <p>Multi-byte fields are in native byte order (the ring never leaves the machine) and
+ * naturally aligned: Agrona aligns each record to 8 bytes and its header is 8 bytes long.
+ *
+ * <p>This class is the one place the format is written down: the producer in bot-management
+ * and the consumer in feature-service both take every offset from here. A change to the body
+ * bumps {@link #VERSION}; a consumer skips records of a version it does not know (and counts
+ * them) rather than misread them, so a proxy and a feature service of different releases
+ * degrade to "no features", never to wrong ones.
+ */
+public final class RequestEventLayout {
+
+    /** The ring file's name in the store directory. */
+    public static final String FILE_NAME = "events";
+
+    /** Agrona message type id of a request event (Agrona reserves type ids below 1). */
+    public static final int MESSAGE_TYPE = 1;
+    /** The body format this code reads and writes. */
+    public static final int VERSION = 1;
+
+    public static final int VERSION_OFFSET = 0;
+    public static final int FLAGS_OFFSET = 1;
+    public static final int METHOD_OFFSET = 2;
+    public static final int HTTP_VERSION_OFFSET = 3;
+    public static final int STATUS_OFFSET = 4;
+    public static final int KEY_COUNT_OFFSET = 6;
+    public static final int SCHEMA_TAG_OFFSET = 8;
+    public static final int KEY_PRESENCE_OFFSET = 12;
+    public static final int TIMESTAMP_OFFSET = 16;
+    public static final int USER_AGENT_HASH_OFFSET = 24;
+    public static final int PATH_HASH_OFFSET = 32;
+    /** Where the first dimension key starts; key d is at {@link #keyOffset(int) keyOffset(d)}. */
+    public static final int KEYS_OFFSET = 40;
+
+    /** At most this many dimensions fit the presence bits. */
+    public static final int MAX_KEYS = Integer.SIZE;
+
+    public static final int FLAG_COOKIE = 1;
+    public static final int FLAG_STATIC = 1 << 1;
+    public static final int FLAG_HEURISTIC = 1 << 2;
+    public static final int FLAG_BROWSER_LIKE = 1 << 3;
+    public static final int FLAG_TLS = 1 << 4;
+
+    public static final int METHOD_GET = 0;
+    public static final int METHOD_HEAD = 1;
+    public static final int METHOD_POST = 2;
+    public static final int METHOD_OTHER = 3;
+
+    /** Default ring capacity: 16 MiB of records, about 170,000 events of a six-dimension schema. */
+    public static final int DEFAULT_CAPACITY = 16 << 20;
+    /** Smallest ring capacity accepted. */
+    public static final int MIN_CAPACITY = 4096;
+
+    private RequestEventLayout() {
+    }
+
+    /** Offset of dimension {@code dimension}'s key in the body. */
+    public static int keyOffset(int dimension) {
+        return KEYS_OFFSET + dimension * Long.BYTES;
+    }
+
+    /** Length of the body of an event with {@code keyCount} dimension keys. */
+    public static int bodyLength(int keyCount) {
+        return KEYS_OFFSET + keyCount * Long.BYTES;
+    }
+
+    /** The schema tag of a schema hash: what a producer writes and a consumer compares. */
+    public static int schemaTag(long schemaHash) {
+        return (int) schemaHash;
+    }
+
+    /** The ring file of the store whose path prefix is {@code storePrefix}: a sibling named {@link #FILE_NAME}. */
+    public static Path ringFile(Path storePrefix) {
+        return storePrefix.toAbsolutePath().resolveSibling(FILE_NAME);
+    }
+
+    /**
+     * Checks a ring capacity (bytes of records, the file minus the trailer).
+     *
+     * @throws IllegalArgumentException unless it is a power of two of at least {@link #MIN_CAPACITY}
+     */
+    public static int checkCapacity(long capacity) {
+        if (capacity < MIN_CAPACITY || capacity > 1 << 30 || Long.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("events ring capacity must be a power of two between "
+                    + MIN_CAPACITY + " and 1 GiB, got " + capacity);
+        }
+        return (int) capacity;
+    }
+
+    /**
+     * Checks the key count a producer's schema needs.
+     *
+     * @throws IllegalArgumentException beyond {@link #MAX_KEYS}
+     */
+    public static int checkKeyCount(int keyCount) {
+        if (keyCount < 0 || keyCount > MAX_KEYS) {
+            throw new IllegalArgumentException("an event holds at most " + MAX_KEYS + " dimension keys, the schema has "
+                    + keyCount);
+        }
+        return keyCount;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.bliss.store.events;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class RequestEventLayoutTest {
+
+    @Test
+    void shouldAlignEveryMultiByteFieldNaturally() {
+        assertEquals(0, RequestEventLayout.STATUS_OFFSET % Short.BYTES);
+        assertEquals(0, RequestEventLayout.SCHEMA_TAG_OFFSET % Integer.BYTES);
+        assertEquals(0, RequestEventLayout.KEY_PRESENCE_OFFSET % Integer.BYTES);
+        assertEquals(0, RequestEventLayout.TIMESTAMP_OFFSET % Long.BYTES);
+        assertEquals(0, RequestEventLayout.USER_AGENT_HASH_OFFSET % Long.BYTES);
+        assertEquals(0, RequestEventLayout.PATH_HASH_OFFSET % Long.BYTES);
+        for (int d = 0; d < RequestEventLayout.MAX_KEYS; d++) {
+            assertEquals(0, RequestEventLayout.keyOffset(d) % Long.BYTES);
+        }
+    }
+
+    @Test
+    void shouldPackFieldsWithoutOverlap() {
+        assertEquals(RequestEventLayout.PATH_HASH_OFFSET + Long.BYTES, RequestEventLayout.KEYS_OFFSET);
+        assertEquals(RequestEventLayout.USER_AGENT_HASH_OFFSET + Long.BYTES, RequestEventLayout.PATH_HASH_OFFSET);
+        assertEquals(RequestEventLayout.TIMESTAMP_OFFSET + Long.BYTES, RequestEventLayout.USER_AGENT_HASH_OFFSET);
+        assertEquals(RequestEventLayout.KEY_PRESENCE_OFFSET + Integer.BYTES, RequestEventLayout.TIMESTAMP_OFFSET);
+        assertEquals(RequestEventLayout.bodyLength(6), RequestEventLayout.keyOffset(6));
+        assertEquals(88, RequestEventLayout.bodyLength(6));
+    }
+
+    @Test
+    void shouldAcceptOnlyPowerOfTwoCapacities() {
+        assertEquals(1 << 20, RequestEventLayout.checkCapacity(1 << 20));
+        assertThrows(IllegalArgumentException.class, () -> RequestEventLayout.checkCapacity(3 << 20));
+        assertThrows(IllegalArgumentException.class, () -> RequestEventLayout.checkCapacity(1024));
+        assertThrows(IllegalArgumentException.class, () -> RequestEventLayout.checkCapacity(1L << 31));
+    }
+
+    @Test
+    void shouldRefuseMoreKeysThanPresenceBits() {
+        assertEquals(32, RequestEventLayout.checkKeyCount(32));
+        assertThrows(IllegalArgumentException.class, () -> RequestEventLayout.checkKeyCount(33));
+    }
+
+    @Test
+    void shouldPlaceTheRingBesideTheStoreFiles() {
+        Path ring = RequestEventLayout.ringFile(Path.of("/dev/shm/bliss/features"));
+        assertEquals(Path.of("/dev/shm/bliss/events"), ring);
+        assertTrue(RequestEventLayout.schemaTag(0x1234_5678_9abc_def0L) == 0x9abc_def0);
+    }
+}
