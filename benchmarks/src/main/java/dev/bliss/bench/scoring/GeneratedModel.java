@@ -10,12 +10,12 @@ import java.util.SplittableRandom;
  * bucket), splits on random (feature, border) pairs, leaves in [-0.1, 0.1]. The trees depend
  * only on the seed and the feature count, not on the names. Deterministic.
  */
-final class GeneratedModel {
+public final class GeneratedModel {
 
     private GeneratedModel() {
     }
 
-    static String json(List<String> names, int trees, int depth, int borders, long seed) {
+    public static String json(List<String> names, int trees, int depth, int borders, long seed) {
         int features = names.size();
         SplittableRandom random = new SplittableRandom(seed);
         StringBuilder out = new StringBuilder(64 * features * borders / 8 + trees * depth * 120);
