@@ -339,29 +339,61 @@ public final class Regex {
             };
         }
 
+        // scratch for closures and steps: a generation-stamped mark per NFA state
+        private int[] mark;
+        private int generation;
+        private int[] buffer;
+        private int[] stack;
+        /** Per NFA state and byte class: whether a BYTES state consumes bytes of that class. */
+        private boolean[][] acceptsClass;
+
+        private void prepareScratch() {
+            mark = new int[nfa.size];
+            buffer = new int[nfa.size + 1];
+            stack = new int[nfa.size * 2 + 2];
+            acceptsClass = new boolean[nfa.size][];
+            for (int s = 0; s < nfa.size; s++) {
+                if (nfa.kind[s] == Nfa.BYTES) {
+                    acceptsClass[s] = new boolean[classes];
+                    for (int c = 0; c < classes; c++) {
+                        acceptsClass[s][c] = nfa.accepts(s, representative[c]);
+                    }
+                }
+            }
+        }
+
         boolean build() {
+            prepareScratch();
+            int[] contextOfClass = new int[classes];
+            for (int c = 0; c < classes; c++) {
+                contextOfClass[c] = Nfa.context(representative[c]);
+            }
             state(new int[] {nfa.start}, reducePrev(Nfa.CTX_EDGE));
-            boolean[] inClosure = new boolean[nfa.size];
-            int[] stack = new int[nfa.size + 1];
+            int[][] closureByContext = new int[4][];
+            boolean[] computed = new boolean[4];
             for (int s = 0; s < kernels.size(); s++) {
                 if (kernels.size() > MAX_DFA_STATES) {
                     return false;
                 }
                 int[] kernel = kernels.get(s);
                 int prev = prevs.get(s);
+                java.util.Arrays.fill(computed, false);
                 int[] row = new int[classes];
                 for (int c = 0; c < classes; c++) {
-                    int b = representative[c];
-                    int[] closure = closure(kernel, prev, Nfa.context(b), inClosure, stack);
+                    int next = contextOfClass[c];
+                    if (!computed[next]) {
+                        closureByContext[next] = closure(kernel, prev, next);
+                        computed[next] = true;
+                    }
+                    int[] closure = closureByContext[next];
                     if (closure == null) {
                         row[c] = MATCHED;
                         continue;
                     }
-                    int[] next = step(closure, b);
-                    row[c] = state(next, reducePrev(Nfa.context(b)));
+                    row[c] = state(step(closure, c, true), reducePrev(next));
                 }
                 rows.add(row);
-                acceptAtEnd.add(closure(kernel, prev, Nfa.CTX_EDGE, inClosure, stack) == null);
+                acceptAtEnd.add(closure(kernel, prev, Nfa.CTX_EDGE) == null);
             }
             markDead();
             return true;
@@ -381,54 +413,63 @@ public final class Regex {
         }
 
         /** The closure of a kernel, or null when it contains the match state. */
-        private int[] closure(int[] kernel, int prev, int next, boolean[] seen, int[] stack) {
-            List<Integer> members = new ArrayList<>();
-            boolean matched = false;
+        private int[] closure(int[] kernel, int prev, int next) {
+            int g = ++generation;
+            int size = 0;
+            int top = 0;
             for (int k : kernel) {
-                int top = 0;
                 stack[top++] = k;
-                while (top > 0) {
-                    int s = stack[--top];
-                    if (seen[s]) {
-                        continue;
+            }
+            while (top > 0) {
+                int s = stack[--top];
+                if (mark[s] == g) {
+                    continue;
+                }
+                mark[s] = g;
+                buffer[size++] = s;
+                switch (nfa.kind[s]) {
+                    case Nfa.MATCH -> {
+                        return null;
                     }
-                    seen[s] = true;
-                    members.add(s);
-                    switch (nfa.kind[s]) {
-                        case Nfa.MATCH -> matched = true;
-                        case Nfa.EMPTY -> stack[top++] = nfa.out[s];
-                        case Nfa.SPLIT -> {
-                            stack[top++] = nfa.out2[s];
+                    case Nfa.EMPTY -> stack[top++] = nfa.out[s];
+                    case Nfa.SPLIT -> {
+                        stack[top++] = nfa.out2[s];
+                        stack[top++] = nfa.out[s];
+                    }
+                    case Nfa.ASSERT -> {
+                        if (nfa.holds(s, prev, next)) {
                             stack[top++] = nfa.out[s];
                         }
-                        case Nfa.ASSERT -> {
-                            if (nfa.holds(s, prev, next)) {
-                                stack[top++] = nfa.out[s];
-                            }
-                        }
-                        default -> {
-                        }
+                    }
+                    default -> {
                     }
                 }
             }
-            for (int s : members) {
-                seen[s] = false;
-            }
-            if (matched) {
-                return null;
-            }
-            return members.stream().mapToInt(Integer::intValue).toArray();
+            return java.util.Arrays.copyOf(buffer, size);
         }
 
-        private int[] step(int[] closure, int b) {
-            java.util.TreeSet<Integer> next = new java.util.TreeSet<>();
+        /**
+         * The sorted kernel reached from {@code closure} on bytes of class {@code c}; with
+         * {@code restart}, the start state is added (the search is unanchored).
+         */
+        private int[] step(int[] closure, int c, boolean restart) {
+            int g = ++generation;
+            int size = 0;
             for (int s : closure) {
-                if (nfa.kind[s] == Nfa.BYTES && nfa.accepts(s, b)) {
-                    next.add(nfa.out[s]);
+                if (acceptsClass[s] != null && acceptsClass[s][c]) {
+                    int t = nfa.out[s];
+                    if (mark[t] != g) {
+                        mark[t] = g;
+                        buffer[size++] = t;
+                    }
                 }
             }
-            next.add(nfa.start);
-            return next.stream().mapToInt(Integer::intValue).toArray();
+            if (restart && mark[nfa.start] != g) {
+                buffer[size++] = nfa.start;
+            }
+            int[] next = java.util.Arrays.copyOf(buffer, size);
+            java.util.Arrays.sort(next);
+            return next;
         }
 
         /** Replaces transitions into states that can never lead to a match by {@link #DEAD}. */
@@ -482,26 +523,24 @@ public final class Regex {
             if (nfa.usesTextStart || nfa.usesLineStart || nfa.usesTextEnd || nfa.usesLineEnd || nfa.usesWord) {
                 return null;
             }
-            boolean[] seen = new boolean[nfa.size];
-            int[] stack = new int[nfa.size + 1];
             int ctx = Nfa.CTX_OTHER;
-            int[] c0 = closure(new int[] {nfa.start}, ctx, ctx, seen, stack);
+            int[] c0 = closure(new int[] {nfa.start}, ctx, ctx);
             if (c0 == null) {
                 return null;
             }
             long[][] secondByClass = new long[classes][];
             for (int c = 0; c < classes; c++) {
-                int[] k1 = stepOnly(c0, representative[c]);
+                int[] k1 = step(c0, c, false);
                 if (k1.length == 0) {
                     continue;
                 }
-                int[] c1 = closure(k1, ctx, ctx, seen, stack);
+                int[] c1 = closure(k1, ctx, ctx);
                 if (c1 == null) {
                     return null; // a one-byte match
                 }
                 long[] second = new long[4];
                 for (int d = 0; d < classes; d++) {
-                    if (stepOnly(c1, representative[d]).length > 0) {
+                    if (step(c1, d, false).length > 0) {
                         for (int b = 0; b < 256; b++) {
                             if ((classOf[b] & 0xFF) == d) {
                                 second[b >>> 6] |= 1L << b;
@@ -518,16 +557,6 @@ public final class Regex {
             return PairScan.ofPairs(secondByFirst);
         }
 
-        /** The states reached from {@code closure} on byte {@code b}, without restarting. */
-        private int[] stepOnly(int[] closure, int b) {
-            java.util.TreeSet<Integer> next = new java.util.TreeSet<>();
-            for (int s : closure) {
-                if (nfa.kind[s] == Nfa.BYTES && nfa.accepts(s, b)) {
-                    next.add(nfa.out[s]);
-                }
-            }
-            return next.stream().mapToInt(Integer::intValue).toArray();
-        }
 
         boolean[] acceptAtEndArray() {
             boolean[] a = new boolean[acceptAtEnd.size()];
