@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -88,12 +89,19 @@ public class FeatureLookupBenchmark {
         float[] input = new float[BenchStores.DIMENSIONS * BenchStores.FLOATS];
         long random = System.nanoTime() | 1;
         long cursor;
+        final CpuTimePerOp cpu = new CpuTimePerOp();
+        String benchmark;
+        String params;
+        int measured;
 
         ReadHandle iterationHandle;
         ReadGuard iterationGuard;
 
         @Setup(Level.Trial)
-        public void setUp(FeatureLookupBenchmark bench) {
+        public void setUp(FeatureLookupBenchmark bench, BenchmarkParams jmh) {
+            benchmark = jmh.getBenchmark();
+            params = "keys=" + bench.keys + " guardsPerPin=" + bench.guardsPerPin + " threads=" + jmh.getThreads();
+            measured = jmh.getMeasurement().getCount();
             handle = bench.reader.newHandle();
             iterationHandle = bench.reader.newHandle();
             cursor = (random & 0xFFFF) * 64;
@@ -102,15 +110,18 @@ public class FeatureLookupBenchmark {
         @Setup(Level.Iteration)
         public void openIterationGuard() {
             iterationGuard = iterationHandle.acquire();
+            cpu.startIteration();
         }
 
         @TearDown(Level.Iteration)
         public void closeIterationGuard() {
+            cpu.endIteration();
             iterationGuard.close();
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
+            cpu.print(benchmark, params, measured);
             handle.close();
             iterationHandle.close();
         }
@@ -127,6 +138,7 @@ public class FeatureLookupBenchmark {
 
     @Benchmark
     public long pointerChase(Reader r) {
+        r.cpu.ops++;
         long next = chase.get(ValueLayout.JAVA_LONG, r.cursor);
         r.cursor = next;
         return next;
@@ -134,6 +146,7 @@ public class FeatureLookupBenchmark {
 
     @Benchmark
     public boolean lookupHit(Reader r) {
+        r.cpu.ops++;
         long x = r.next();
         int dimension = (int) ((x >>> 1) % BenchStores.DIMENSIONS);
         return r.iterationGuard.table(dimension).copyTo(BenchStores.key(dimension, (x >>> 8) % perDimension), r.input, 0);
@@ -141,6 +154,7 @@ public class FeatureLookupBenchmark {
 
     @Benchmark
     public boolean lookupMiss(Reader r) {
+        r.cpu.ops++;
         long x = r.next();
         return r.iterationGuard.table((int) ((x >>> 1) % BenchStores.DIMENSIONS))
                 .copyTo(BenchStores.absentKey(x >>> 8), r.input, 0);
@@ -148,6 +162,7 @@ public class FeatureLookupBenchmark {
 
     @Benchmark
     public boolean guardedLookupHit(Reader r) {
+        r.cpu.ops++;
         long x = r.next();
         int dimension = (int) ((x >>> 1) % BenchStores.DIMENSIONS);
         long key = BenchStores.key(dimension, (x >>> 8) % perDimension);
@@ -159,6 +174,7 @@ public class FeatureLookupBenchmark {
     @Benchmark
     @OperationsPerInvocation(BenchStores.DIMENSIONS)
     public int batch6(Reader r) {
+        r.cpu.ops += BenchStores.DIMENSIONS;
         int hits = 0;
         try (ReadGuard guard = r.handle.acquire()) {
             LookupBatch batch = r.batch;
@@ -179,6 +195,7 @@ public class FeatureLookupBenchmark {
     @Benchmark
     @OperationsPerInvocation(BenchStores.DIMENSIONS)
     public int serial6(Reader r) {
+        r.cpu.ops += BenchStores.DIMENSIONS;
         int hits = 0;
         try (ReadGuard guard = r.handle.acquire()) {
             for (int d = 0; d < BenchStores.DIMENSIONS; d++) {

@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -114,14 +115,32 @@ public class PublishWhileReadingBenchmark {
         float[] input = new float[BenchStores.DIMENSIONS * BenchStores.FLOATS];
         long random = System.nanoTime() | 1;
         long cursor;
+        final CpuTimePerOp cpu = new CpuTimePerOp();
+        String benchmark;
+        String params;
+        int measured;
 
         @Setup(Level.Trial)
-        public void setUp(PublishWhileReadingBenchmark bench) {
+        public void setUp(PublishWhileReadingBenchmark bench, BenchmarkParams jmh) {
+            benchmark = jmh.getBenchmark();
+            params = "keys=" + bench.keys + " threads=" + jmh.getThreads();
+            measured = jmh.getMeasurement().getCount();
             handle = bench.reader.newHandle();
+        }
+
+        @Setup(Level.Iteration)
+        public void startIteration() {
+            cpu.startIteration();
+        }
+
+        @TearDown(Level.Iteration)
+        public void endIteration() {
+            cpu.endIteration();
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
+            cpu.print(benchmark, params, measured);
             handle.close();
         }
 
@@ -137,6 +156,7 @@ public class PublishWhileReadingBenchmark {
 
     @Benchmark
     public long pointerChase(Reader r) {
+        r.cpu.ops++;
         long next = chase.get(ValueLayout.JAVA_LONG, r.cursor);
         r.cursor = next;
         return next;
@@ -144,6 +164,7 @@ public class PublishWhileReadingBenchmark {
 
     @Benchmark
     public boolean lookupHit(Reader r) {
+        r.cpu.ops++;
         long x = r.next();
         int dimension = (int) ((x >>> 1) % BenchStores.DIMENSIONS);
         try (ReadGuard guard = r.handle.acquire()) {
@@ -154,6 +175,7 @@ public class PublishWhileReadingBenchmark {
     @Benchmark
     @OperationsPerInvocation(BenchStores.DIMENSIONS)
     public int batch6(Reader r) {
+        r.cpu.ops += BenchStores.DIMENSIONS;
         int hits = 0;
         try (ReadGuard guard = r.handle.acquire()) {
             LookupBatch batch = r.batch;
