@@ -1,0 +1,125 @@
+package dev.bliss.features;
+
+import dev.bliss.store.StorePaths;
+import dev.bliss.store.events.RequestEventLayout;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+/**
+ * How a {@link FeatureService} runs. Fluent; not thread-safe; read once by {@link FeatureService#start}.
+ * The bliss.yaml form is {@link FeatureServiceSettings}.
+ */
+public final class FeatureServiceOptions {
+
+    /** Default publish interval: 1 s. */
+    public static final Duration DEFAULT_PUBLISH_INTERVAL = Duration.ofSeconds(1);
+    /** Default admin host: loopback. */
+    public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
+    /** Default admin port: 9902 (the proxy's admin is 9901). */
+    public static final int DEFAULT_ADMIN_PORT = 9902;
+    /** Default ring capacity: {@link RequestEventLayout#DEFAULT_CAPACITY}. */
+    public static final int DEFAULT_RING_CAPACITY = RequestEventLayout.DEFAULT_CAPACITY;
+    /** Default records evaluated per frame chunk between two ring polls: 4096 (about a millisecond). */
+    public static final int DEFAULT_FRAME_CHUNK = 4096;
+
+    private Path storePrefix = StorePaths.defaultPrefix();
+    private Path eventsRing;
+    private int ringCapacity = DEFAULT_RING_CAPACITY;
+    private Duration publishInterval = DEFAULT_PUBLISH_INTERVAL;
+    private boolean adminEnabled = true;
+    private String adminHost = DEFAULT_ADMIN_HOST;
+    private int adminPort = DEFAULT_ADMIN_PORT;
+    private int frameChunk = DEFAULT_FRAME_CHUNK;
+    private LongSupplier clock = System::currentTimeMillis;
+
+    /** The feature store's path prefix (default {@link StorePaths#defaultPrefix()}). */
+    public FeatureServiceOptions storePrefix(Path prefix) {
+        this.storePrefix = Objects.requireNonNull(prefix);
+        return this;
+    }
+
+    /** The events ring file (default: {@code events} beside the store's files). */
+    public FeatureServiceOptions eventsRing(Path ring) {
+        this.eventsRing = ring;
+        return this;
+    }
+
+    /** Bytes of records in a ring this service creates; a power of two. */
+    public FeatureServiceOptions ringCapacity(int capacity) {
+        this.ringCapacity = RequestEventLayout.checkCapacity(capacity);
+        return this;
+    }
+
+    public FeatureServiceOptions publishInterval(Duration interval) {
+        if (interval.toMillis() < 10) {
+            throw new IllegalArgumentException("publish interval must be at least 10 ms");
+        }
+        this.publishInterval = interval;
+        return this;
+    }
+
+    /** The loopback admin endpoint: health, metrics, features, import. Port 0 picks one. */
+    public FeatureServiceOptions admin(String host, int port) {
+        this.adminEnabled = true;
+        this.adminHost = Objects.requireNonNull(host);
+        this.adminPort = port;
+        return this;
+    }
+
+    public FeatureServiceOptions adminDisabled() {
+        this.adminEnabled = false;
+        return this;
+    }
+
+    public FeatureServiceOptions frameChunk(int records) {
+        if (records < 1) {
+            throw new IllegalArgumentException("frame chunk must be positive");
+        }
+        this.frameChunk = records;
+        return this;
+    }
+
+    /** The wall clock windows are evaluated against (tests move it by hand). */
+    public FeatureServiceOptions clock(LongSupplier epochMillis) {
+        this.clock = Objects.requireNonNull(epochMillis);
+        return this;
+    }
+
+    public Path storePrefix() {
+        return storePrefix;
+    }
+
+    public Path eventsRing() {
+        return eventsRing != null ? eventsRing : RequestEventLayout.ringFile(storePrefix);
+    }
+
+    public int ringCapacity() {
+        return ringCapacity;
+    }
+
+    public Duration publishInterval() {
+        return publishInterval;
+    }
+
+    public boolean adminEnabled() {
+        return adminEnabled;
+    }
+
+    public String adminHost() {
+        return adminHost;
+    }
+
+    public int adminPort() {
+        return adminPort;
+    }
+
+    public int frameChunk() {
+        return frameChunk;
+    }
+
+    public LongSupplier clock() {
+        return clock;
+    }
+}

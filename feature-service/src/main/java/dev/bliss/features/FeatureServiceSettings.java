@@ -1,0 +1,62 @@
+package dev.bliss.features;
+
+import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.config.ConfigSection;
+import dev.bliss.store.StorePaths;
+import dev.bliss.store.events.RequestEventLayout;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The {@code feature_service} section of bliss.yaml. Paths are relative to bliss.yaml's directory.
+ *
+ * <pre>
+ *   embedded: true                   bliss run starts the service in its own JVM (own threads)
+ *   features: features.yaml          the schema shared with the bot-management plugin
+ *   store: /dev/shm/bliss/features   the store's path prefix (the plugin's store: must match)
+ *   events_ring: &lt;store dir&gt;/events  the ring the plugin writes (its events_ring: must match)
+ *   ring_capacity: 16777216          bytes of records when the service creates the ring (power of two)
+ *   publish_interval: 1s
+ *   admin: {enabled: true, host: 127.0.0.1, port: 9902}
+ * </pre>
+ *
+ * @param embedded whether {@code bliss run} starts the service
+ * @param features the features.yaml to read the schema from
+ */
+public record FeatureServiceSettings(boolean embedded, Path features, FeatureServiceOptions options) {
+
+    /** Reads the section ({@code section} may be empty: every key has a default). */
+    public static FeatureServiceSettings read(ConfigSection section, Path base) throws ConfigException {
+        boolean embedded = section.bool("embedded", true);
+        Path features = base.resolve(section.string("features", "features.yaml"));
+        String storeText = section.string("store", null);
+        Path store = storeText == null ? StorePaths.defaultPrefix() : base.resolve(storeText);
+        String ringText = section.string("events_ring", null);
+        Path ring = ringText == null ? RequestEventLayout.ringFile(store) : base.resolve(ringText);
+        FeatureServiceOptions options = new FeatureServiceOptions().storePrefix(store).eventsRing(ring);
+        long capacity = section.integer("ring_capacity", FeatureServiceOptions.DEFAULT_RING_CAPACITY);
+        try {
+            options.ringCapacity((int) Math.min(Integer.MAX_VALUE, capacity));
+        } catch (IllegalArgumentException e) {
+            throw section.error("ring_capacity", e.getMessage());
+        }
+        Duration interval = section.duration("publish_interval", FeatureServiceOptions.DEFAULT_PUBLISH_INTERVAL);
+        try {
+            options.publishInterval(interval);
+        } catch (IllegalArgumentException e) {
+            throw section.error("publish_interval", e.getMessage());
+        }
+        ConfigSection admin = section.section("admin");
+        if (admin.bool("enabled", true)) {
+            options.admin(admin.string("host", FeatureServiceOptions.DEFAULT_ADMIN_HOST),
+                    admin.integer("port", FeatureServiceOptions.DEFAULT_ADMIN_PORT, 0, 65535));
+        } else {
+            options.adminDisabled();
+            admin.string("host", null);
+            admin.string("port", null);
+        }
+        admin.requireNoUnknownKeys();
+        section.requireNoUnknownKeys();
+        return new FeatureServiceSettings(embedded, features, options);
+    }
+}

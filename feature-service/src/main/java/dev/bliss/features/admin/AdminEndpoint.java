@@ -1,0 +1,204 @@
+package dev.bliss.features.admin;
+
+import dev.bliss.features.FeatureLookup;
+import dev.bliss.features.FeatureService;
+import dev.bliss.features.WindowStats;
+import dev.bliss.features.events.RecordCheck;
+import dev.bliss.features.importer.FeatureImporter;
+import dev.bliss.features.importer.ImportException;
+import dev.bliss.features.importer.ImportFormat;
+import dev.bliss.features.importer.ImportedFeatures;
+import dev.bliss.features.publish.PublishStats;
+import dev.bliss.store.FeatureStoreReader;
+import dev.bliss.store.ReaderOptions;
+import dev.bliss.store.StoreException;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The feature service's HTTP endpoint, meant for loopback:
+ *
+ * <pre>
+ *   GET  /healthz                      200 "ok" while both threads run and snapshots are fresh, else 503
+ *   GET  /metrics                      Prometheus text (see ServiceMetrics)
+ *   GET  /status                       the last snapshot, window and ring counters, as JSON
+ *   GET  /features/&lt;dim&gt;/&lt;value&gt;        one key's published features as JSON (value URL-encoded)
+ *   POST /import?source=&lt;file|url&gt;     bulk import from a file or URL the service can read,
+ *   POST /import?format=csv|jsonl      or of the request body; 200 with key counts, or 422 with the
+ *                                      first bad line's number (and nothing imported)
+ * </pre>
+ *
+ * <p>Runs on its own single-event-loop Vert.x instance; imports are parsed on a worker thread.
+ * Imported vectors become the base of every following snapshot (keys the service computes
+ * itself override them) until the next import replaces them.
+ */
+public final class AdminEndpoint {
+
+    private final Vertx vertx;
+    private final HttpServer server;
+    private final FeatureService service;
+    private FeatureStoreReader reader;
+
+    private AdminEndpoint(Vertx vertx, HttpServer server, FeatureService service) {
+        this.vertx = vertx;
+        this.server = server;
+        this.service = service;
+    }
+
+    public static AdminEndpoint start(FeatureService service, String host, int port) throws IOException {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1));
+        AdminEndpoint[] self = new AdminEndpoint[1];
+        HttpServer server = vertx.createHttpServer().requestHandler(r -> self[0].handle(r));
+        try {
+            server.listen(port, host).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            vertx.close();
+            throw new IOException("feature service admin cannot listen on " + host + ':' + port + ": "
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+        }
+        self[0] = new AdminEndpoint(vertx, server, service);
+        return self[0];
+    }
+
+    public int port() {
+        return server.actualPort();
+    }
+
+    private void handle(HttpServerRequest request) {
+        String path = request.path();
+        if (request.method() == HttpMethod.GET && path.equals("/healthz")) {
+            boolean ok = service.healthy();
+            text(request, ok ? 200 : 503, ok ? "ok\n" : "unhealthy: no fresh snapshot or a stopped thread\n");
+        } else if (request.method() == HttpMethod.GET && path.equals("/metrics")) {
+            request.response().putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")
+                    .end(service.scrapeMetrics());
+        } else if (request.method() == HttpMethod.GET && path.equals("/status")) {
+            json(request, 200, status());
+        } else if (request.method() == HttpMethod.GET && path.startsWith("/features/")) {
+            features(request, path.substring("/features/".length()));
+        } else if (request.method() == HttpMethod.POST && path.equals("/import")) {
+            importFeatures(request);
+        } else {
+            text(request, 404, "not found; try /healthz /metrics /status /features/<dimension>/<value> POST /import\n");
+        }
+    }
+
+    private void features(HttpServerRequest request, String rest) {
+        int slash = rest.indexOf('/');
+        if (slash <= 0 || slash == rest.length() - 1) {
+            json(request, 400, new JsonObject().put("error", "expected /features/<dimension>/<value>"));
+            return;
+        }
+        String dimension = URLDecoder.decode(rest.substring(0, slash), StandardCharsets.UTF_8);
+        String value = URLDecoder.decode(rest.substring(slash + 1), StandardCharsets.UTF_8);
+        try {
+            if (reader == null) {
+                reader = FeatureStoreReader.open(ReaderOptions.forPrefix(service.storePrefix()));
+            }
+            FeatureLookup lookup = FeatureLookup.find(reader, service.schema(), dimension, value);
+            json(request, lookup.status() == FeatureLookup.Status.FOUND ? 200 : 404,
+                    lookup.toJson(System.currentTimeMillis()));
+        } catch (IllegalArgumentException e) {
+            json(request, 400, new JsonObject().put("error", e.getMessage()));
+        } catch (StoreException e) {
+            json(request, 503, new JsonObject().put("error", e.getMessage()));
+        }
+    }
+
+    private void importFeatures(HttpServerRequest request) {
+        String source = request.getParam("source");
+        String formatName = request.getParam("format");
+        ImportFormat format = formatName == null ? null : ImportFormat.byName(formatName);
+        if (formatName != null && format == null) {
+            json(request, 400, new JsonObject().put("error", "format must be csv or jsonl"));
+            return;
+        }
+        FeatureImporter importer = new FeatureImporter(service.schema());
+        request.body().compose(body -> vertx.executeBlocking(() -> {
+            if (source != null) {
+                return importer.read(source, format);
+            }
+            ImportFormat f = format != null ? format
+                    : String.valueOf(request.getHeader("content-type")).contains("csv") ? ImportFormat.CSV
+                    : ImportFormat.JSON_LINES;
+            return importer.read(body.toString(StandardCharsets.UTF_8), f, "request body");
+        })).onComplete(ar -> {
+            if (ar.succeeded()) {
+                ImportedFeatures imported = ar.result();
+                service.imported(imported);
+                JsonObject keys = new JsonObject();
+                for (int d = 0; d < service.schema().dimensions().size(); d++) {
+                    keys.put(service.schema().dimensions().get(d).name(), imported.keyCount(d));
+                }
+                json(request, 200, new JsonObject().put("imported", true).put("source", imported.source())
+                        .put("lines", imported.lines()).put("keys", keys)
+                        .put("note", "included in every snapshot from the next one on"));
+            } else if (ar.cause() instanceof ImportException e) {
+                json(request, 422, new JsonObject().put("imported", false).put("line", e.line()).put("error", e.getMessage()));
+            } else {
+                json(request, 500, new JsonObject().put("imported", false).put("error", String.valueOf(ar.cause())));
+            }
+        });
+    }
+
+    private JsonObject status() {
+        JsonObject json = new JsonObject().put("healthy", service.healthy());
+        PublishStats p = service.lastPublish();
+        if (p != null) {
+            json.put("snapshot", new JsonObject().put("sequence", p.sequence()).put("keys", p.totalKeys())
+                    .put("bytes", p.bytes()).put("age_ms", service.clockMillis() - p.createdAtMillis())
+                    .put("frame_ms", p.frameNanos() / 1e6).put("write_ms", p.writeNanos() / 1e6));
+        }
+        WindowStats w = service.windowStats();
+        JsonArray dims = new JsonArray();
+        for (int d = 0; d < service.schema().dimensions().size(); d++) {
+            dims.add(new JsonObject().put("name", service.schema().dimensions().get(d).name())
+                    .put("active_keys", w.activeKeys()[d]).put("refused_keys", w.refusedKeys()[d])
+                    .put("state_bytes", w.memoryBytes()[d]));
+        }
+        json.put("dimensions", dims).put("evicted_keys", w.evictedKeys()).put("late_updates", w.lateUpdates())
+                .put("frames_skipped", w.skippedFrames());
+        JsonObject events = new JsonObject();
+        for (RecordCheck c : RecordCheck.values()) {
+            events.put(c.text(), service.consumer().count(c));
+        }
+        json.put("events", events).put("ring", new JsonObject().put("path", service.ring().path().toString())
+                .put("capacity", service.ring().capacity()).put("backlog_bytes", service.ring().backlogBytes()));
+        ImportedFeatures imported = service.imported();
+        if (imported != null) {
+            json.put("imported", new JsonObject().put("source", imported.source()).put("keys", imported.keyCount()));
+        }
+        return json;
+    }
+
+    private static void text(HttpServerRequest request, int status, String body) {
+        request.response().setStatusCode(status).putHeader("content-type", "text/plain; charset=utf-8").end(body);
+    }
+
+    private static void json(HttpServerRequest request, int status, JsonObject body) {
+        request.response().setStatusCode(status).putHeader("content-type", "application/json")
+                .end(body.encodePrettily() + "\n");
+    }
+
+    /** Stops listening and releases the store reader. */
+    public void close() {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // closing is best effort at shutdown; the port is released with the process
+        }
+        if (reader != null) {
+            reader.close();
+        }
+    }
+}

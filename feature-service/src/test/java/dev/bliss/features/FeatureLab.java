@@ -1,0 +1,139 @@
+package dev.bliss.features;
+
+import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.Proxies;
+import dev.bliss.proxy.testing.RawHttp;
+import dev.bliss.store.FeatureStoreReader;
+import dev.bliss.store.ReaderOptions;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A configuration directory for tests of the feature service with the real proxy: the shipped
+ * features.yaml, heuristics and verified bots, a one-tree CatBoost JSON model over
+ * {@code ip.distinct_ua_10m} (raw +3 above 10.5 distinct user agents, else -3: score 6 or 94),
+ * and the store and events ring in the directory.
+ */
+final class FeatureLab {
+
+    static final int AUTOMATED_SCORE = 6;
+    static final int HUMAN_SCORE = 94;
+
+    final Path dir;
+    final FeatureSchemaReader.Result schema;
+
+    FeatureLab(Path dir) throws Exception {
+        this.dir = dir;
+        Path shipped = Path.of("..", "config");
+        for (String f : new String[] {"features.yaml", "heuristics.yaml", "verified-bots.yaml"}) {
+            Files.copy(shipped.resolve(f), dir.resolve(f));
+        }
+        schema = FeatureSchemaReader.read(YamlConfigReader.read(dir.resolve("features.yaml")));
+        Files.writeString(dir.resolve("model.json"), """
+                {"model_info": {"params": {"loss_function": {"type": "Logloss", "params": {}}}},
+                 "features_info": {"float_features": [
+                   {"feature_index": 0, "flat_feature_index": 0, "feature_id": "ip.distinct_ua_10m",
+                    "has_nans": false, "nan_value_treatment": "AsIs", "borders": [10.5]}]},
+                 "oblivious_trees": [
+                   {"splits": [{"split_index": 0, "float_feature_index": 0, "border": 10.5, "split_type": "FloatFeature"}],
+                    "leaf_values": [-3.0, 3.0]}],
+                 "scale_and_bias": [1.0, [0.0]]}
+                """);
+        Files.writeString(dir.resolve("models.yaml"), """
+                watch_interval: 0s
+                models:
+                  - name: main
+                    file: model.json
+                    role: primary
+                    features: [ip.distinct_ua_10m]
+                """);
+        Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
+    }
+
+    Path storePrefix() {
+        return dir.resolve("store").resolve("features");
+    }
+
+    Path ring() {
+        return dir.resolve("store").resolve("events");
+    }
+
+    FeatureServiceOptions serviceOptions(Duration publishInterval) {
+        return new FeatureServiceOptions().storePrefix(storePrefix()).publishInterval(publishInterval).admin("127.0.0.1", 0);
+    }
+
+    FeatureService startService(Duration publishInterval) throws Exception {
+        return FeatureService.start(serviceOptions(publishInterval), schema.schema(), schema.maxKeys());
+    }
+
+    /** A proxy to {@code originUrl} with the bot plugin on this lab's store and ring. */
+    ProxyServer startProxy(String originUrl, String maxFeatureAge) throws Exception {
+        String yaml = """
+                proxy: {event_loops: 2}
+                listeners: [{host: 127.0.0.1, port: 0}]
+                admin: {host: 127.0.0.1, port: 0}
+                trusted_proxies: [127.0.0.0/8]
+                upstreams:
+                  app: {origins: [%s]}
+                routes: [{upstream: app}]
+                rules: rules.yaml
+                plugins:
+                  - name: bot
+                    type: bot-management
+                    config:
+                      store: store/features
+                      max_feature_age: %s
+                """.formatted(originUrl, maxFeatureAge);
+        return ProxyServer.start(Proxies.options(yaml, dir));
+    }
+
+    FeatureStoreReader reader() throws Exception {
+        return FeatureStoreReader.open(ReaderOptions.forPrefix(storePrefix()));
+    }
+
+    static String browser(int version) {
+        return "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0."
+                + version + ".0 Safari/537.36";
+    }
+
+    static RawHttp.Response get(ProxyServer proxy, String client, String userAgent) throws Exception {
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            return c.exchange("GET /page HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client
+                    + "\r\nUser-Agent: " + userAgent + "\r\nAccept: text/html\r\nAccept-Language: en");
+        }
+    }
+
+    static String http(String url) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    static HttpResponse<String> post(String url, String contentType, String body) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).header("content-type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static String proxyMetrics(ProxyServer proxy) throws Exception {
+        return http("http://127.0.0.1:" + proxy.adminPort() + "/metrics");
+    }
+
+    /** Waits for {@code condition}, checking every few milliseconds, failing after {@code within}. */
+    static void await(String what, Duration within, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": not within " + within);
+            }
+            LockSupport.parkNanos(5_000_000);
+        }
+    }
+}
