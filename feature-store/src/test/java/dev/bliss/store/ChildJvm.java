@@ -19,6 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildJvm implements AutoCloseable {
 
+    /**
+     * How long a test waits for a child's line or exit. Generous because a JVM starting on a
+     * loaded 2-core machine can take tens of seconds; still a bound, never a sleep.
+     */
+    static final Duration DEADLINE = Duration.ofSeconds(120);
+
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> transcript = new ArrayList<>();
@@ -100,7 +106,7 @@ final class ChildJvm implements AutoCloseable {
         } catch (IOException e) {
             process.destroyForcibly();
         }
-        awaitExit(Duration.ofSeconds(10));
+        awaitExit(DEADLINE);
     }
 
     long pid() {

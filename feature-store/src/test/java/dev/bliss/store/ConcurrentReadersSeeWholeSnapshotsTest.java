@@ -83,9 +83,9 @@ class ConcurrentReadersSeeWholeSnapshotsTest {
                     switches += r.switches();
                 }
                 for (ChildJvm child : children) {
-                    String line = child.awaitLine("RESULT", Duration.ofSeconds(SECONDS + 60));
+                    String line = child.awaitLine("RESULT", ChildJvm.DEADLINE.plusSeconds(SECONDS));
                     assertTrue(line.contains(" torn=0 ") && line.contains(" empty=0 "), line);
-                    assertEquals(0, child.awaitExit(Duration.ofSeconds(30)));
+                    assertEquals(0, child.awaitExit(ChildJvm.DEADLINE));
                 }
                 stop.set(true);
                 long[] written = publisher.get(60, TimeUnit.SECONDS);

@@ -40,12 +40,12 @@ class NoSpaceForSnapshotTest {
         List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -f 4096; exec \"$@\"", "bash"));
         command.addAll(java);
         child = ChildJvm.start(command);
-        child.awaitLine("PUBLISHED", Duration.ofSeconds(30));
+        child.awaitLine("PUBLISHED", ChildJvm.DEADLINE);
         try (FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix));
              ReadHandle h = reader.newHandle()) {
-            String error = child.awaitLine("ERROR", Duration.ofSeconds(30)).replace("NO-ERROR", "");
+            String error = child.awaitLine("ERROR", ChildJvm.DEADLINE).replace("NO-ERROR", "");
             assertTrue(error.startsWith("ERROR NO_SPACE") && error.contains("EFBIG"), error);
-            assertEquals(0, child.awaitExit(Duration.ofSeconds(30)));
+            assertEquals(0, child.awaitExit(ChildJvm.DEADLINE));
             assertEquals(-1, reader.status().writingIndex(), "the failed write left no marker");
             float[] v = new float[DATA.vectorLength];
             try (ReadGuard g = h.acquire()) {

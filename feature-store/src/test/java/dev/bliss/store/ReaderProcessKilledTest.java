@@ -34,7 +34,7 @@ class ReaderProcessKilledTest {
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(prefix).gracePeriod(grace))) {
             DATA.publish(writer, 1);
             child = ChildJvm.start(ReaderChild.class, "hold", prefix.toString());
-            assertEquals("HOLDING 0 1", child.awaitLine("HOLDING", Duration.ofSeconds(30)));
+            assertEquals("HOLDING 0 1", child.awaitLine("HOLDING", ChildJvm.DEADLINE));
             child.killHard();
 
             try (FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix))) {

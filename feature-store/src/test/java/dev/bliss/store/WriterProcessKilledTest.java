@@ -29,7 +29,7 @@ class WriterProcessKilledTest {
     void shouldKeepServingTheLastPublishedVersionAfterTheWriterDiesMidWrite() throws Exception {
         Path prefix = dir.resolve("w");
         child = ChildJvm.start(WriterChild.class, "mid-write", prefix.toString());
-        child.awaitLine("MID-WRITE", Duration.ofSeconds(30));
+        child.awaitLine("MID-WRITE", ChildJvm.DEADLINE);
         try (FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix));
              ReadHandle h = reader.newHandle()) {
             assertSequenceOneIsWhole(h);

@@ -34,10 +34,16 @@ class ZeroAllocationTest {
                 for (int i = 0; i < 10; i++) {
                     lookups.run(100_000);
                 }
-                THREADS.getCurrentThreadAllocatedBytes();
-                long before = THREADS.getCurrentThreadAllocatedBytes();
-                long hits = lookups.run(LOOKUPS);
-                long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+                // best of three: a JIT transition on a loaded machine may allocate once; an
+                // allocating read path allocates in every run
+                long allocated = Long.MAX_VALUE;
+                long hits = 0;
+                for (int run = 0; run < 3 && allocated != 0; run++) {
+                    THREADS.getCurrentThreadAllocatedBytes();
+                    long before = THREADS.getCurrentThreadAllocatedBytes();
+                    hits = lookups.run(LOOKUPS);
+                    allocated = Math.min(allocated, THREADS.getCurrentThreadAllocatedBytes() - before);
+                }
                 assertEquals(0, allocated, "bytes allocated over " + LOOKUPS + " lookups");
                 assertTrue(hits > LOOKUPS / 3 && hits < LOOKUPS, "hits and misses both exercised: " + hits);
             }
