@@ -17,14 +17,17 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class AccessLog implements AutoCloseable {
 
-    /** One finished request. Strings may be null. */
+    /**
+     * One finished request. Strings may be null; {@code ja3Hash} and {@code ja4} are the TLS
+     * connection's fingerprints (null on plain connections).
+     */
     public record Entry(long epochMillis, String client, String method, String uri, String host, String protocol,
                         int status, long durationMicros, String route, String origin, String reason,
-                        String ruleId, String action) {
+                        String ruleId, String action, String ja3Hash, String ja4) {
     }
 
     private static final int CAPACITY = 65_536;
-    private static final Entry STOP = new Entry(0, null, null, null, null, null, 0, 0, null, null, null, null, null);
+    private static final Entry STOP = new Entry(0, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
 
     private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final LongAdder dropped = new LongAdder();
@@ -91,6 +94,8 @@ public final class AccessLog implements AutoCloseable {
         field(b, "local_reason", e.reason());
         field(b, "rule_id", e.ruleId());
         field(b, "action", e.action());
+        field(b, "ja3_hash", e.ja3Hash());
+        field(b, "ja4", e.ja4());
         b.append('}');
     }
 

@@ -419,9 +419,14 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             log.log(new AccessLog.Entry(System.currentTimeMillis(), ctx.view.client().toString(), req.method().name(),
                     req.uri(), ctx.view.host() == null ? null : ctx.view.host().toString(), req.version().alpnName(),
                     status, nanos / 1_000, ctx.route == null ? null : ctx.route.name(),
-                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId, ctx.action));
+                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId, ctx.action,
+                    text(ctx.view.ja3Hash()), text(ctx.view.ja4())));
         }
         pool.release(ctx);
+    }
+
+    private static String text(CharSequence s) {
+        return s == null ? null : s.toString();
     }
 
     private static boolean isWebSocketUpgrade(HttpServerRequest req) {

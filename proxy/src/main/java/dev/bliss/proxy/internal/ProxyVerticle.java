@@ -3,6 +3,7 @@ package dev.bliss.proxy.internal;
 import dev.bliss.proxy.config.ListenerOptions;
 import dev.bliss.proxy.routing.Route;
 import dev.bliss.proxy.routing.UpstreamGroup;
+import dev.bliss.proxy.tls.TlsFingerprints;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -61,7 +62,9 @@ final class ProxyVerticle extends VerticleBase {
             if (l.tls() != null) {
                 options.setSsl(true).setUseAlpn(true).setKeyCertOptions(new PemKeyCertOptions()
                         .setCertPath(l.tls().certificate().toString())
-                        .setKeyPath(l.tls().key().toString()));
+                        .setKeyPath(l.tls().key().toString()))
+                        // JDK engine plus ClientHello capture, for the JA3/JA4 of each connection
+                        .setSslEngineOptions(TlsFingerprints.sslEngineOptions());
             }
             HttpServer server = vertx.createHttpServer(options).requestHandler(handler);
             servers.add(server);

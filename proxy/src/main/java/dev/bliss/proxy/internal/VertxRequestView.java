@@ -3,6 +3,8 @@ package dev.bliss.proxy.internal;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.proxy.tls.TlsFingerprint;
+import dev.bliss.proxy.tls.TlsFingerprints;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -24,6 +26,8 @@ final class VertxRequestView implements RequestView {
     private boolean trustedPeer;
     private long receivedNanos;
     private int headerCount = -1;
+    private TlsFingerprint fingerprint;
+    private boolean fingerprintRead;
     private CharSequence[] names = new CharSequence[32];
     private CharSequence[] values = new CharSequence[32];
 
@@ -33,12 +37,15 @@ final class VertxRequestView implements RequestView {
         this.tls = request.isSSL();
         this.receivedNanos = receivedNanos;
         this.headerCount = -1;
+        this.fingerprint = null;
+        this.fingerprintRead = false;
     }
 
     /** Drops the references to the finished request. */
     void clear() {
         request = null;
         host = null;
+        fingerprint = null;
         if (headerCount > 0) {
             java.util.Arrays.fill(names, 0, headerCount, null);
             java.util.Arrays.fill(values, 0, headerCount, null);
@@ -135,6 +142,30 @@ final class VertxRequestView implements RequestView {
     @Override
     public CharSequence header(CharSequence name) {
         return request.headers().get(name);
+    }
+
+    /**
+     * The fingerprints of the request's TLS connection (computed once per connection, when its
+     * ClientHello arrived), or null on plain connections. Looked up on first use per request.
+     */
+    TlsFingerprint tlsFingerprint() {
+        if (!fingerprintRead) {
+            fingerprintRead = true;
+            fingerprint = tls ? TlsFingerprints.of(request.connection()) : null;
+        }
+        return fingerprint;
+    }
+
+    @Override
+    public CharSequence ja3Hash() {
+        TlsFingerprint f = tlsFingerprint();
+        return f == null ? null : f.ja3Hash();
+    }
+
+    @Override
+    public CharSequence ja4() {
+        TlsFingerprint f = tlsFingerprint();
+        return f == null ? null : f.ja4();
     }
 
     @Override

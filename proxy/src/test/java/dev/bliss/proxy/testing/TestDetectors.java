@@ -92,4 +92,47 @@ public final class TestDetectors {
             };
         }
     }
+
+    /**
+     * {@code test-fingerprint}: sends the request's TLS fingerprints to the origin as
+     * {@code x-test-ja3} and {@code x-test-ja4} ({@code none} when absent), and in
+     * {@code x-test-fingerprint-alloc} the bytes its event loop allocated while reading them
+     * (the first read per request, which does the connection lookup).
+     */
+    public static final class Fingerprint implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-fingerprint";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            IntField allocated = context.fields().produceInt(context.name() + ".allocated");
+            return () -> new Detector() {
+                private final com.sun.management.ThreadMXBean threads =
+                        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+                private final StringBuilder text = new StringBuilder(20);
+
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    long before = threads.getCurrentThreadAllocatedBytes();
+                    CharSequence ja3 = request.ja3Hash();
+                    CharSequence ja4 = request.ja4();
+                    long after = threads.getCurrentThreadAllocatedBytes();
+                    f.set(allocated, after - before);
+                }
+
+                @Override
+                public void forward(RequestView request, Fields f, OriginHeaders origin) {
+                    CharSequence ja3 = request.ja3Hash();
+                    CharSequence ja4 = request.ja4();
+                    origin.set("x-test-ja3", ja3 == null ? "none" : ja3);
+                    origin.set("x-test-ja4", ja4 == null ? "none" : ja4);
+                    text.setLength(0);
+                    origin.set("x-test-fingerprint-alloc", text.append(f.get(allocated)));
+                }
+            };
+        }
+    }
 }
