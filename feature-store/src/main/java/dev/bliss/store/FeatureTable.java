@@ -33,6 +33,9 @@ public final class FeatureTable {
     public static final long MISSING = RobinHoodTable.MISSING;
 
     private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
+    private static final ValueLayout.OfLong KEY = ValueLayout.JAVA_LONG;
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    private static final int CACHE_LINE = 64;
 
     private final int dimension;
     private final String name;
@@ -46,6 +49,10 @@ public final class FeatureTable {
     private final int maxDisplacement;
     private final long keyCount;
     private final long zeroVector;
+    private final int nearLine;
+    private final int farByte;
+    /** Always 0, but a field the JIT cannot fold: keeps the line-touching loads in find alive. */
+    private final long touchMask;
 
     FeatureTable(int dimension, String name, List<String> featureNames, MemorySegment segment, long tableOffset,
                  long capacity, long seed, int stride, int maxDisplacement, long keyCount, boolean zeroKeyPresent) {
@@ -61,6 +68,9 @@ public final class FeatureTable {
         this.maxDisplacement = maxDisplacement;
         this.keyCount = keyCount;
         this.zeroVector = zeroKeyPresent ? tableOffset + FeatureTableLayout.zeroSlotVectorOffset() : MISSING;
+        this.nearLine = Math.min(CACHE_LINE, stride - 1);
+        this.farByte = stride - 1;
+        this.touchMask = 0;
     }
 
     /**
@@ -73,7 +83,18 @@ public final class FeatureTable {
         if (key == FeatureTableLayout.EMPTY_KEY) {
             return zeroVector;
         }
-        return RobinHoodTable.find(segment, tableOffset, capacity, stride, seed, maxDisplacement, key);
+        long slot = KeyHash.home(key, seed, capacity);
+        long address = RobinHoodTable.slotAddress(tableOffset, slot, stride);
+        // Request the home slot's other lines together with its key line. Without this, a
+        // mispredicted probe branch delays the vector's lines until the key has arrived: a second
+        // miss in series. Both paths depend on `touched` (always 0), so the loads stay, early.
+        long touched = (segment.get(BYTE, address + nearLine) + segment.get(BYTE, address + farByte)) & touchMask;
+        long resident = segment.get(KEY, address);
+        if (resident == key) {
+            return address + FeatureTableLayout.VECTOR_OFFSET + touched;
+        }
+        return RobinHoodTable.findAfterHome(segment, tableOffset, capacity, stride, seed, maxDisplacement, key,
+                slot + touched, resident);
     }
 
     /**

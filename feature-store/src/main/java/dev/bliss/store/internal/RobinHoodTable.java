@@ -64,6 +64,33 @@ public final class RobinHoodTable {
     }
 
     /**
+     * Continues a lookup of {@code key} whose home slot {@code slot} was already read and holds
+     * {@code resident}, a different key: the tail of {@link #find}, for callers that load the
+     * home slot themselves.
+     */
+    public static long findAfterHome(MemorySegment segment, long tableOffset, long capacity, int stride, long seed,
+                                     int maxDisplacement, long key, long slot, long resident) {
+        if (resident == FeatureTableLayout.EMPTY_KEY) {
+            return MISSING;
+        }
+        for (int walked = 1; walked <= maxDisplacement; walked++) {
+            if (++slot == capacity) {
+                slot = 0;
+            }
+            long address = slotAddress(tableOffset, slot, stride);
+            resident = segment.get(KEY, address);
+            if (resident == key) {
+                return address + FeatureTableLayout.VECTOR_OFFSET;
+            }
+            if (resident == FeatureTableLayout.EMPTY_KEY
+                    || displacement(resident, slot, seed, capacity) < walked) {
+                return MISSING;
+            }
+        }
+        return MISSING;
+    }
+
+    /**
      * Inserts a key that is not in the table yet, moving residents in Robin Hood order.
      * {@code carry} holds the new slot's bytes (key then vector) on entry and is clobbered;
      * {@code spare} is scratch of the same length. The table must have an empty slot.
