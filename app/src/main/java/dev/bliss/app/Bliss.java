@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             dev.bliss.app.rules.RulesCommand.class,
             VersionCommand.class,
             dev.bliss.app.store.StoreCommand.class,
+            dev.bliss.app.features.FeaturesCommand.class, dev.bliss.app.features.FeatureServiceCommand.class,
         })
 public final class Bliss implements Runnable {
 

@@ -16,14 +16,21 @@ final class ProxyLauncher {
     }
 
     static int runUntilSignalled(ProxyOptions options) {
+        return runUntilSignalled(options, null);
+    }
+
+    /** As {@link #runUntilSignalled(ProxyOptions)}, and closes {@code sidecar} (if any) after the proxy. */
+    static int runUntilSignalled(ProxyOptions options, AutoCloseable sidecar) {
         ProxyServer proxy;
         try {
             proxy = ProxyServer.start(options);
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
+            closeQuietly(sidecar);
             return 1;
         } catch (RuntimeException e) {
             System.err.println("bliss: cannot start: " + e.getMessage());
+            closeQuietly(sidecar);
             return 1;
         }
         for (int i = 0; i < options.listeners().size(); i++) {
@@ -41,6 +48,7 @@ final class ProxyLauncher {
             System.out.println("bliss: shutting down, finishing in-flight requests (up to "
                     + options.timeouts().shutdown().toSeconds() + " s)");
             proxy.close();
+            closeQuietly(sidecar);
             stopped.countDown();
         }));
         try {
@@ -49,6 +57,17 @@ final class ProxyLauncher {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    private static void closeQuietly(AutoCloseable sidecar) {
+        if (sidecar == null) {
+            return;
+        }
+        try {
+            sidecar.close();
+        } catch (Exception e) {
+            System.err.println("bliss: " + sidecar.getClass().getSimpleName() + " did not stop cleanly: " + e.getMessage());
+        }
     }
 
     private static String displayHost(String host) {

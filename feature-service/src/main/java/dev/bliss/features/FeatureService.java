@@ -99,8 +99,8 @@ public final class FeatureService implements AutoCloseable {
         this.consumer = new RingConsumer(ring.ring(), lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS, windows);
         this.publisher = new SnapshotPublisher(writer, schema);
         this.metrics = new ServiceMetrics(this, schema);
-        this.aggregatorThread = Thread.ofPlatform().name("bliss-features-aggregator").unstarted(this::aggregate);
-        this.publisherThread = Thread.ofPlatform().name("bliss-features-publisher").unstarted(this::publish);
+        this.aggregatorThread = Thread.ofPlatform().daemon().name("bliss-features-aggregator").unstarted(this::aggregate);
+        this.publisherThread = Thread.ofPlatform().daemon().name("bliss-features-publisher").unstarted(this::publish);
     }
 
     /**
