@@ -1,5 +1,7 @@
 package dev.bliss.proxy.tls;
 
+import java.util.Arrays;
+
 /**
  * The parts of one ClientHello that the fingerprints use, as offsets into the message bytes the
  * parser was given: a flyweight, filled by {@link ClientHelloParser#parse} and valid while those
@@ -16,7 +18,7 @@ package dev.bliss.proxy.tls;
  */
 public final class ClientHello {
 
-    /** The first GREASE value; all of them are 0x?A?A with equal bytes (RFC 8701). */
+    /** Whether {@code value} is one of the 16 GREASE values of RFC 8701: 0x0A0A, 0x1A1A, … 0xFAFA. */
     public static boolean isGrease(int value) {
         return (value & 0x0f0f) == 0x0a0a && (value >>> 8) == (value & 0xff);
     }
@@ -62,7 +64,7 @@ public final class ClientHello {
 
     void addExtension(int type) {
         if (extensionCount == extensionTypes.length) {
-            extensionTypes = java.util.Arrays.copyOf(extensionTypes, extensionCount * 2);
+            extensionTypes = Arrays.copyOf(extensionTypes, extensionCount * 2);
         }
         extensionTypes[extensionCount++] = type;
     }
