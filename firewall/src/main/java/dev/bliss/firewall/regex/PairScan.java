@@ -29,6 +29,12 @@ public abstract sealed class PairScan permits PairScan.Needle, PairScan.Both, Pa
 
     static final VectorSpecies<Byte> SPECIES = ByteVector.SPECIES_256;
     static final int LANES = SPECIES.length();
+    /**
+     * Whether the CPU runs 256-bit byte vectors natively. Elsewhere (no AVX2, 128-bit NEON) the
+     * Vector API would fall back to Java code that allocates and is slower than a plain loop, so
+     * the scan stays scalar there.
+     */
+    static final boolean VECTORIZED = ByteVector.SPECIES_PREFERRED.vectorBitSize() >= 256;
     private static final int MAX_VALUES = 4;
 
     /** Exact pair table: bit b1 of row b0; null rows have no pair. */
@@ -104,7 +110,7 @@ public abstract sealed class PairScan permits PairScan.Needle, PairScan.Both, Pa
     public final int next(byte[] a, int from, int length) {
         int limit = length - 1; // the last position that has a second byte
         int i = from;
-        while (i < limit && i + LANES + 1 <= a.length) {
+        while (VECTORIZED && i < limit && i + LANES + 1 <= a.length) {
             long candidates = candidates(a, i);
             int valid = limit - i;
             if (valid < LANES) {
