@@ -11,7 +11,8 @@ import java.util.List;
  */
 public final class ByteStringSet {
 
-    private static final int LINEAR = 4;
+    /** Up to this many members, a length check rejects most candidates faster than hashing. */
+    private static final int LINEAR = 8;
 
     private final byte[][] members;
     private final byte[][] table;
