@@ -25,6 +25,7 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
@@ -306,8 +307,18 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
 
     /** A request that has no body: send the head alone, and let the (empty) request end. */
     private static io.vertx.core.Future<HttpClientResponse> sendWithoutBody(HttpServerRequest req, HttpClientRequest originRequest) {
-        req.resume();
+        resumeUnlessEnded(req);
         return originRequest.send();
+    }
+
+    /**
+     * Lets a paused request run to its end. A request whose end was already read (an HTTP/2 stream
+     * whose HEADERS carried END_STREAM) refuses resume() with an exception, so it is left alone.
+     */
+    private static void resumeUnlessEnded(HttpServerRequest req) {
+        if (!req.isEnded()) {
+            req.resume();
+        }
     }
 
     /** A WebSocket (or other upgrade) handshake: ask the origin, then splice the two sockets. */
@@ -395,7 +406,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             // the unread body would be taken for the next request: end the connection instead
             resp.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
         } else {
-            req.resume();
+            resumeUnlessEnded(req);
         }
         resp.end(body);
     }
@@ -444,7 +455,12 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             return !length.equals("0");
         }
         if (req.version() == HttpVersion.HTTP_2) {
-            return !req.isEnded();
+            // An HTTP/2 stream without content-length says whether a body follows only by its
+            // END_STREAM flag, which a paused stream has not delivered yet. GET and HEAD carry
+            // no body in practice (RFC 9110 gives one no meaning), so they go without one, and
+            // their origin connection is not held by an unfinished chunked request.
+            HttpMethod method = req.method();
+            return !req.isEnded() && method != HttpMethod.GET && method != HttpMethod.HEAD;
         }
         return req.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
     }
