@@ -35,14 +35,8 @@ public record FeatureLookup(Status status, String dimension, String value, long 
      * @throws IllegalArgumentException for a dimension the schema lacks or a value of the wrong kind
      */
     public static FeatureLookup find(FeatureStoreReader reader, FeatureSchema schema, String dimension, String value) {
-        int d = schema.dimensionIndex(dimension);
-        if (d < 0) {
-            List<String> names = new ArrayList<>();
-            schema.dimensions().forEach(x -> names.add(x.name()));
-            throw new IllegalArgumentException("no dimension \"" + dimension + "\"; dimensions: " + String.join(", ", names));
-        }
-        SchemaDimension dim = schema.dimensions().get(d);
-        long key = DimensionKeyText.key(dim, value);
+        long key = keyOf(schema, dimension, value);
+        SchemaDimension dim = schema.dimensions().get(schema.dimensionIndex(dimension));
         try (ReadHandle handle = reader.newHandle(); ReadGuard guard = handle.acquire()) {
             if (!guard.hasSnapshot()) {
                 return new FeatureLookup(Status.NO_SNAPSHOT, dimension, value, key, dim.featureNames(), new float[0], -1, 0,
@@ -60,6 +54,21 @@ public record FeatureLookup(Status status, String dimension, String value, long 
             return new FeatureLookup(found ? Status.FOUND : Status.NOT_FOUND, dimension, value, key, t.featureNames(),
                     found ? vector : new float[0], guard.sequence(), guard.createdAtMillis(), matches);
         }
+    }
+
+    /**
+     * The key of {@code value} in {@code dimension}, as the plugin computes it.
+     *
+     * @throws IllegalArgumentException for a dimension the schema lacks or a value of the wrong kind
+     */
+    public static long keyOf(FeatureSchema schema, String dimension, String value) {
+        int d = schema.dimensionIndex(dimension);
+        if (d < 0) {
+            List<String> names = new ArrayList<>();
+            schema.dimensions().forEach(x -> names.add(x.name()));
+            throw new IllegalArgumentException("no dimension \"" + dimension + "\"; dimensions: " + String.join(", ", names));
+        }
+        return DimensionKeyText.key(schema.dimensions().get(d), value);
     }
 
     /** Age of the snapshot at {@code nowMillis}. */

@@ -46,6 +46,12 @@ public final class FeaturesShowCommand implements Callable<Integer> {
             System.err.println("bliss: " + e.getMessage());
             return 2;
         }
+        try {
+            FeatureLookup.keyOf(c.schema().schema(), dimension, value); // a bad value is an error before any store
+        } catch (IllegalArgumentException e) {
+            System.err.println("bliss features show: " + e.getMessage());
+            return 2;
+        }
         Path prefix = store != null ? store : c.settings().options().storePrefix();
         try (FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix))) {
             FeatureLookup lookup = FeatureLookup.find(reader, c.schema().schema(), dimension, value);

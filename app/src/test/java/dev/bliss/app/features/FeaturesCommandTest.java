@@ -1,0 +1,99 @@
+package dev.bliss.app.features;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bliss.app.Bliss;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bliss features import} and {@code show} against a real store in a temporary directory,
+ * with the shipped features.yaml: an import is all or nothing, and show derives the key the
+ * plugin would look up from the value as text.
+ */
+class FeaturesCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private Run bliss(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int exit = Bliss.commandLine().execute(args);
+            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private Path config() throws Exception {
+        Files.copy(Path.of("..", "config", "features.yaml"), dir.resolve("features.yaml"));
+        Path yaml = dir.resolve("bliss.yaml");
+        Files.writeString(yaml, """
+                feature_service:
+                  store: store/features
+                  admin: {enabled: false}
+                """);
+        return yaml;
+    }
+
+    @Test
+    void shouldImportWholeFilesOnlyAndShowWhatWasPublished() throws Exception {
+        String yaml = config().toString();
+        Path good = dir.resolve("good.csv");
+        Files.writeString(good, """
+                dimension,key,feature,value
+                ip,203.0.113.7,distinct_ua_10m,50
+                ip,203.0.113.7,reqs_10m,51
+                user_agent,"Mozilla/5.0 (X11, Linux)",reqs_10m,9
+                """);
+        Run imported = bliss("features", "import", good.toString(), "-c", yaml);
+        assertEquals(0, imported.exit(), imported.err());
+        assertTrue(imported.out().contains("imported 2 keys"), imported.out());
+
+        Run shown = bliss("features", "show", "ip", "203.0.113.7", "-c", yaml);
+        assertEquals(0, shown.exit(), shown.err());
+        assertTrue(shown.out().contains("snapshot 0"), shown.out());
+        assertTrue(shown.out().matches("(?s).*distinct_ua_10m +50\\.0.*"), shown.out());
+        assertTrue(shown.out().matches("(?s).*interarrival_cv_10m +-1\\.0.*"), "defaults fill the rest: " + shown.out());
+        assertEquals(0, bliss("features", "show", "user_agent", "Mozilla/5.0 (X11, Linux)", "-c", yaml).exit());
+
+        Path bad = dir.resolve("bad.csv");
+        Files.writeString(bad, """
+                dimension,key,feature,value
+                ip,198.51.100.1,reqs_10m,3
+                ip,198.51.100.2,reqs_10m,3
+                ip,198.51.100.300,reqs_10m,3
+                """);
+        Run rejected = bliss("features", "import", bad.toString(), "-c", yaml);
+        assertEquals(1, rejected.exit());
+        assertTrue(rejected.err().contains("bad.csv:4: ip: not an IP address: \"198.51.100.300\"; nothing imported"),
+                rejected.err());
+        Run after = bliss("features", "show", "ip", "198.51.100.1", "-c", yaml);
+        assertEquals(1, after.exit(), "not in the snapshot: " + after.out());
+        assertTrue(after.out().contains("not in snapshot 0"), "no snapshot was published: " + after.out());
+        assertEquals(0, bliss("features", "show", "ip", "203.0.113.7", "-c", yaml).exit(), "the earlier import stays");
+    }
+
+    @Test
+    void shouldRefuseAValueOfTheWrongKind() throws Exception {
+        Run r = bliss("features", "show", "ja4", "not-a-fingerprint", "-c", config().toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("ja4: expected a JA4 fingerprint"), r.err());
+    }
+}
