@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * {@code *Bytes} read a {@code byte[]} (raw header bytes), {@code *String} a {@code String};
  * {@code vectorLongsString} decodes to {@code long}s, as dimension keys do. 256 different random
  * inputs are cycled so that no branch predictor learns a single input. {@code baseline} is the
- * harness and the input fetch alone. All should show {@code gc.alloc.rate.norm} 0 B/op.
+ * harness and the input fetch alone. All should show {@code gc.alloc.rate.norm} 0 B/op; the
+ * trial starts with {@link HexDecoder#warmUp()}, as the plugin does.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -61,6 +62,9 @@ public class HexDecodeBenchmark {
         if (!HexDecoder.isVectorized()) {
             throw new IllegalStateException("the vector kernel is not in use: " + HexDecoder.implementation());
         }
+        // As the plugin does at startup. On a loaded 2-core machine C2 took over 10 s to compile
+        // the kernel, and JMH's warm-up iterations alone then timed interpreted vector code.
+        HexDecoder.warmUp();
         SplittableRandom random = new SplittableRandom(length);
         bytes = new byte[INPUTS][];
         strings = new String[INPUTS];

@@ -23,7 +23,7 @@ import java.util.Objects;
  *       is copied to a scratch {@code char[]} ({@code getChars}, no allocation) 64 chars at a
  *       time and narrowed inside the kernel, where a char above U+00FF becomes 0xFF;
  *   <li>{@link TableHexDecoder} otherwise, and for inputs under 16 characters (a 12-character
- *       JA4 part), where one vector step costs more than the table loop.
+ *       JA4 part): a step reads 16 characters and must stay inside the range.
  * </ul>
  * Both give identical results for every input.
  *
@@ -32,7 +32,7 @@ import java.util.Objects;
  *
  * <p><b>Threads and allocation.</b> An instance owns a 64-char scratch buffer for
  * {@code CharSequence} input, so it belongs to one thread: make one per event loop. The
- * {@code byte[]} methods do not touch them. Nothing is allocated per call once C2 has compiled
+ * {@code byte[]} methods do not touch it. Nothing is allocated per call once C2 has compiled
  * the vector kernel; until then (the first 10^4–10^5 calls) the Vector API runs interpreted,
  * about 100x slower and allocating, so call {@link #warmUp()} at startup.
  */
@@ -56,7 +56,7 @@ public final class HexDecoder {
             int bits = VectorHexDecoder.preferredBits();
             VECTORIZED = bits >= 256;
             IMPLEMENTATION = VECTORIZED
-                    ? "vector (256-bit kernel, " + bits + "-bit preferred)"
+                    ? "vector (16- and 32-character steps; C2 prefers " + bits + "-bit vectors)"
                     : "table (the CPU's preferred vector is " + bits + "-bit; the kernel needs 256)";
         }
     }
@@ -189,7 +189,7 @@ public final class HexDecoder {
      * Runs every path until C2 has compiled it, so that requests do not pay for interpreted
      * vector code (about 100x slower, and allocating). Call once at startup, on any thread, before
      * traffic. It stops when the decoder allocates nothing any more: typically 1–3 s on a busy
-     * 2-core machine, most of it waiting for the JIT; at most about 20 s. Quick when the
+     * 2-core machine, most of it waiting for the JIT; at most about 10 s. Quick when the
      * vector kernel is not in use.
      *
      * @return true if every path was seen running allocation-free; false if that did not happen

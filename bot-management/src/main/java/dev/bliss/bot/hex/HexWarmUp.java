@@ -29,7 +29,7 @@ final class HexWarmUp {
     private static final int QUIET_BATCHES_TO_STOP = 5;
     /** A batch makes 4,000 calls; one boxed vector per call would be far above this. */
     private static final long QUIET_BYTES = 1_024;
-    private static final long MAX_NANOS = 20_000_000_000L;
+    private static final long MAX_NANOS = 10_000_000_000L;
     private static final int[] LENGTHS = {16, 24, 32, 48, 64, 88, 130};
     private static final int BAD_EVERY = 16;
 

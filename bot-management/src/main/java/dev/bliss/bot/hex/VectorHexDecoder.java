@@ -17,8 +17,8 @@ import static jdk.incubator.vector.VectorOperators.UGT;
 import static jdk.incubator.vector.VectorOperators.UMIN;
 
 /**
- * The Vector API kernel behind {@link HexDecoder}: validates and decodes 16 hex characters per
- * step.
+ * The Vector API kernel behind {@link HexDecoder}: validates and decodes 16 or 32 hex
+ * characters per step.
  *
  * <p>Only {@link HexDecoder} touches this class, and only once it has seen
  * {@code jdk.incubator.vector} in the boot layer: loading it without the module fails with
@@ -32,37 +32,41 @@ import static jdk.incubator.vector.VectorOperators.UMIN;
  *   nibble = umin(digit, letter)            a digit iff nibble &lt; 16
  * </pre>
  * Saturation is what keeps a non-digit from wrapping into 0..15. Pairs are then packed as
- * little-endian shorts {@code hi | lo << 8} → {@code (s << 4 | s >>> 8)} → low byte, and the
- * 8 packed bytes leave as one {@code long}. Validity costs one OR per step and one test per
- * call: any nibble &ge; 16 leaves a bit in the high half of the OR of all nibbles.
+ * little-endian shorts {@code hi | lo << 8} → {@code (s << 4 | s >>> 8)} → low byte. Validity
+ * costs one OR per step and one test per call: any nibble &ge; 16 leaves a bit in the high half
+ * of the OR of all nibbles. Chars are clamped to 0xFF (not a digit) on their way to bytes.
  *
- * <h2>Tails</h2>
- * Every method is one loop of 16-character steps; the last step moves back to end exactly at the
- * last character, overlapping what is already decoded. Rewriting a byte with its own value costs
- * less than a scalar tail or a masked store (not native before AVX-512).
+ * <h2>Steps and tails</h2>
+ * <pre>
+ *   byte[] → byte[]   32 chars per step (256-bit) from 32 chars on, else 16 per step (128-bit)
+ *   char[] → byte[]   16 chars per step (256-bit chars narrowed to 128-bit bytes)
+ *   any    → long[]   16 chars per step, one long each
+ * </pre>
+ * Every method is one loop; its last step moves back to end exactly at the last character,
+ * overlapping what is already decoded. Rewriting a byte with its own value costs less than a
+ * scalar tail or a masked store (not native before AVX-512).
  *
- * <h2>Why one width, and why the code repeats itself</h2>
- * Three ways to lose C2's intrinsics, each seen here as allocation on every call:
+ * <h2>What keeps C2 intrinsifying it</h2>
+ * Three ways to lose the intrinsics were seen here, each as allocation on every call:
  * <ul>
  *   <li>a vector passed to or returned from a method compiled on its own is boxed, and a
  *       helper that sees two species is not intrinsified at all: so every vector lives inside
  *       one method body, and the nibble arithmetic is written out per method;
- *   <li>a caller inlining several such loops hit C2's NodeCountInliningCutoff: so each public
- *       entry point of {@link HexDecoder} reaches exactly one loop;
- *   <li>after a shape conversion C2 knows only "some ByteVector", and calls inside the JDK's
- *       shared vector code then dispatch on a type profile that every species used in this JVM
- *       writes to. With 32-character steps (bytes in 256 bits, packed into 128) plus 16-character
- *       steps (128 into 64), that profile mixed Byte128Vector and Byte64Vector, C2 guessed wrong
- *       and a store fell back to boxing. So bytes use one shape only, 128 bits, and shorts
- *       256 bits only where the type is exact (loading chars).
+ *   <li>a caller inlining three of these loops hit C2's NodeCountInliningCutoff and called a
+ *       loop's C1 version: so each entry point of {@link HexDecoder} reaches at most two loops;
+ *   <li>after a shape conversion C2 knows only "some ByteVector", and the JDK's shared vector
+ *       code then dispatches on type profiles that every species in the JVM writes to. When
+ *       conversions produced both 64-bit and 128-bit byte vectors, C2 guessed the wrong class
+ *       and a store fell back to boxing. So every conversion here produces a 128-bit byte
+ *       vector; 256-bit vectors appear only where their class is exact (loads).
  * </ul>
- * 256-bit steps would halve the steps for 32+ characters; measured, the single width is within
- * noise for the lengths that matter here (12–64), and it stays allocation-free.
+ * {@code HexDecoderAllocatesNothingTest} and {@link HexDecoder#warmUp()} catch a regression.
  *
- * <p>Thread-safe and allocation-free once C2 has compiled it (see {@link HexDecoder#warmUp()}).
+ * <p>Thread-safe and allocation-free once C2 has compiled it.
  */
 final class VectorHexDecoder {
 
+    private static final VectorSpecies<Byte> B256 = ByteVector.SPECIES_256;
     private static final VectorSpecies<Byte> B128 = ByteVector.SPECIES_128;
     private static final VectorSpecies<Short> S256 = ShortVector.SPECIES_256;
     /** Stores the 8 packed bytes of a step at once, in lane order. */
@@ -87,6 +91,33 @@ final class VectorHexDecoder {
 
     /** Decodes {@code src[fromIndex, toIndex)} into {@code dst} from {@code dstOffset}. */
     static boolean decode(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
+        return toIndex - fromIndex >= 32
+                ? decode32s(src, fromIndex, toIndex, dst, dstOffset)
+                : decode16s(src, fromIndex, toIndex, dst, dstOffset);
+    }
+
+    /** 32-character steps over at least 32 characters. */
+    private static boolean decode32s(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
+        ByteVector seen = ByteVector.zero(B256);
+        int last = toIndex - 32;
+        for (int i = fromIndex; ; i += 32) {
+            int at = Math.min(i, last);
+            ByteVector c = ByteVector.fromArray(B256, src, at);
+            ByteVector digit = c.add(DIGIT_BIAS).lanewise(SUSUB, DIGIT_SPAN).sub(DIGIT_BASE);
+            ByteVector letter = c.and(CASE_FOLD).sub((byte) 'A').lanewise(SUADD, LETTER_SPAN);
+            ByteVector nibble = digit.lanewise(UMIN, letter);
+            seen = seen.or(nibble);
+            ShortVector pair = nibble.reinterpretAsShorts();
+            ((ByteVector) pair.lanewise(LSHL, 4).or(pair.lanewise(LSHR, 8)).convertShape(S2B, B128, 0))
+                    .intoArray(dst, dstOffset + ((at - fromIndex) >>> 1));
+            if (at == last) {
+                return !seen.compare(UGT, MAX_NIBBLE).anyTrue();
+            }
+        }
+    }
+
+    /** 16-character steps over 16 to 31 characters. */
+    private static boolean decode16s(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
         ByteVector seen = ByteVector.zero(B128);
         int last = toIndex - 16;
         for (int i = fromIndex; ; i += 16) {
