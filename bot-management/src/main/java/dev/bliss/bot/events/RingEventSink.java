@@ -4,6 +4,7 @@ import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.store.events.RequestEventLayout;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -144,26 +145,21 @@ public final class RingEventSink implements RequestEventSink {
                 | (e.heuristicMatch ? RequestEventLayout.FLAG_HEURISTIC : 0)
                 | (e.browserLikeUserAgent ? RequestEventLayout.FLAG_BROWSER_LIKE : 0)
                 | (e.tls ? RequestEventLayout.FLAG_TLS : 0);
-        b.putByte(at + RequestEventLayout.VERSION_OFFSET, (byte) RequestEventLayout.VERSION);
-        b.putByte(at + RequestEventLayout.FLAGS_OFFSET, (byte) flags);
-        b.putByte(at + RequestEventLayout.METHOD_OFFSET, (byte) e.method);
-        b.putByte(at + RequestEventLayout.HTTP_VERSION_OFFSET, (byte) e.httpVersion);
-        b.putShort(at + RequestEventLayout.STATUS_OFFSET, (short) e.status);
-        b.putByte(at + RequestEventLayout.KEY_COUNT_OFFSET, (byte) keyCount);
-        b.putByte(at + RequestEventLayout.KEY_COUNT_OFFSET + 1, (byte) 0);
-        b.putInt(at + RequestEventLayout.SCHEMA_TAG_OFFSET, schemaTag);
-        b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis);
-        b.putLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET, e.userAgentHash);
-        b.putLong(at + RequestEventLayout.PATH_HASH_OFFSET, e.pathHash);
         int presence = 0;
         long[] keys = e.keys;
         boolean[] has = e.hasKey;
         for (int d = 0; d < keyCount; d++) {
             boolean present = has[d];
             presence |= present ? 1 << d : 0;
-            b.putLong(at + RequestEventLayout.keyOffset(d), present ? keys[d] : 0L);
+            b.putLong(at + RequestEventLayout.keyOffset(d), present ? keys[d] : 0L, ByteOrder.LITTLE_ENDIAN);
         }
-        b.putInt(at + RequestEventLayout.KEY_PRESENCE_OFFSET, presence);
+        b.putLong(at + RequestEventLayout.VERSION_OFFSET,
+                RequestEventLayout.head(flags, e.method, e.httpVersion, e.status, keyCount), ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.SCHEMA_TAG_OFFSET, RequestEventLayout.tagAndPresence(schemaTag, presence),
+                ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET, e.userAgentHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.PATH_HASH_OFFSET, e.pathHash, ByteOrder.LITTLE_ENDIAN);
         r.commit(at);
     }
 

@@ -8,4 +8,11 @@ package dev.bliss.features.events;
 public interface RequestEventHandler {
 
     void onEvent(RequestEventRecord event);
+
+    /**
+     * Called after each poll that read records: a handler that batches events (to overlap their
+     * cache misses) applies what it holds.
+     */
+    default void endOfBatch() {
+    }
 }

@@ -1,6 +1,7 @@
 package dev.bliss.features.events;
 
 import dev.bliss.store.events.RequestEventLayout;
+import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
 /**
@@ -11,6 +12,8 @@ import org.agrona.DirectBuffer;
  * <p>Not thread-safe: one per consumer thread.
  */
 public final class RequestEventRecord {
+
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
 
     private DirectBuffer buffer;
     private int offset;
@@ -68,7 +71,7 @@ public final class RequestEventRecord {
     }
 
     public int status() {
-        return buffer.getShort(offset + RequestEventLayout.STATUS_OFFSET) & 0xFFFF;
+        return buffer.getShort(offset + RequestEventLayout.STATUS_OFFSET, LE) & 0xFFFF;
     }
 
     public int keyCount() {
@@ -76,26 +79,26 @@ public final class RequestEventRecord {
     }
 
     public int schemaTag() {
-        return buffer.getInt(offset + RequestEventLayout.SCHEMA_TAG_OFFSET);
+        return buffer.getInt(offset + RequestEventLayout.SCHEMA_TAG_OFFSET, LE);
     }
 
     public boolean hasKey(int dimension) {
-        return (buffer.getInt(offset + RequestEventLayout.KEY_PRESENCE_OFFSET) & 1 << dimension) != 0;
+        return (buffer.getInt(offset + RequestEventLayout.KEY_PRESENCE_OFFSET, LE) & 1 << dimension) != 0;
     }
 
     public long key(int dimension) {
-        return buffer.getLong(offset + RequestEventLayout.keyOffset(dimension));
+        return buffer.getLong(offset + RequestEventLayout.keyOffset(dimension), LE);
     }
 
     public long timestampMillis() {
-        return buffer.getLong(offset + RequestEventLayout.TIMESTAMP_OFFSET);
+        return buffer.getLong(offset + RequestEventLayout.TIMESTAMP_OFFSET, LE);
     }
 
     public long userAgentHash() {
-        return buffer.getLong(offset + RequestEventLayout.USER_AGENT_HASH_OFFSET);
+        return buffer.getLong(offset + RequestEventLayout.USER_AGENT_HASH_OFFSET, LE);
     }
 
     public long pathHash() {
-        return buffer.getLong(offset + RequestEventLayout.PATH_HASH_OFFSET);
+        return buffer.getLong(offset + RequestEventLayout.PATH_HASH_OFFSET, LE);
     }
 }

@@ -53,6 +53,7 @@ public final class RingConsumer implements MessageHandler {
     public int poll(int limit) {
         int read = ring.read(this, limit);
         if (read > 0) {
+            handler.endOfBatch();
             stalledSince = -1;
             flush();
         } else {

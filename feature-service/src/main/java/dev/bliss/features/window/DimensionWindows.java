@@ -90,7 +90,40 @@ public final class DimensionWindows {
      */
     public boolean update(long key, long timestampMillis, int predicates, long userAgent, long path, long clientIp,
                           boolean hasClientIp) {
-        int record = index.find(key);
+        return update(key, index.find(key), timestampMillis, predicates, userAgent, path, clientIp, hasClientIp);
+    }
+
+    /**
+     * The record of {@code key}, or -1. With {@link #touch}, the first two steps of a batched
+     * update: looking up many keys, then touching their records, before updating any of them,
+     * lets their cache misses overlap instead of queueing one behind the other.
+     */
+    int find(long key) {
+        return index.find(key);
+    }
+
+    /** Loads each cache line of {@code record} (-1: nothing); returns a value only so the loads are kept. */
+    int touch(int record) {
+        if (record < 0) {
+            return 0;
+        }
+        int[] page = records.page(record);
+        int base = records.base(record);
+        int sum = 0;
+        for (int at = base, end = base + layout.stride(); at < end; at += 16) {
+            sum += page[at];
+        }
+        return sum;
+    }
+
+    /**
+     * As {@link #update(long, long, int, long, long, long, boolean)}, with {@code record} the
+     * result of {@link #find} for {@code key} since the last update of this dimension, or -1.
+     */
+    boolean update(long key, int found, long timestampMillis, int predicates, long userAgent, long path, long clientIp,
+                   boolean hasClientIp) {
+        // a key new in a batch that appears twice was inserted by its first update: look again
+        int record = found >= 0 ? found : index.find(key);
         if (record == KeyIndex.MISSING) {
             if (index.size() >= maxKeys) {
                 refused++;

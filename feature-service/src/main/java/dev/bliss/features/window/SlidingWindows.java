@@ -15,8 +15,8 @@ import java.util.Map;
  * evicting the keys idle past their longest window.
  *
  * <pre>
- *  event ─► predicates (4xx, 5xx, cookie, h2, static, heuristic, browser) and values (UA, path, client IP)
- *        ─► per dimension with a key: DimensionWindows.update
+ *  event ─► batch of 32: predicates (4xx, 5xx, cookie, h2, static, heuristic, browser), values
+ *           (UA, path, client IP), keys ─► per dimension: find all, touch all, update all
  *
  *  beginFrame(frame, now) ─► fillFrame(chunk) … fillFrame(chunk) == true ─► frame complete
  *                            (events are folded in between chunks: ingestion pauses for one chunk at most)
@@ -30,8 +30,22 @@ import java.util.Map;
  */
 public final class SlidingWindows implements RequestEventHandler {
 
+    /** Events applied together; their lookups' cache misses overlap. */
+    static final int BATCH = 32;
+
     private final DimensionWindows[] dimensions;
     private final int clientIpDimension;
+    private final long[][] keys;
+    private final int[] presence = new int[BATCH];
+    private final long[] timestamps = new long[BATCH];
+    private final int[] ratioBits = new int[BATCH];
+    private final long[] userAgents = new long[BATCH];
+    private final long[] paths = new long[BATCH];
+    private final int[] found = new int[BATCH];
+    private int pending;
+    /** Written so the record touches are not optimised away; never read. */
+    @SuppressWarnings("unused")
+    private int sink;
     private FeatureFrame frame;
     private long frameNow;
     private int walkDimension;
@@ -55,6 +69,7 @@ public final class SlidingWindows implements RequestEventHandler {
             }
         }
         clientIpDimension = ip;
+        keys = new long[n][BATCH];
         for (int d = 0; d < n; d++) {
             SchemaDimension dim = schema.dimensions().get(d);
             KeyStateLayout layout = KeyStateLayout.of(dim);
@@ -109,23 +124,69 @@ public final class SlidingWindows implements RequestEventHandler {
                 | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0);
     }
 
+    /**
+     * Takes one event into the current batch; the batch is applied when full, at the end of each
+     * ring poll ({@link #endOfBatch}) and before a frame chunk.
+     */
     @Override
     public void onEvent(RequestEventRecord e) {
-        int predicates = predicates(e.status(), e.flags(), e.httpVersion());
-        long t = e.timestampMillis();
-        long ua = e.userAgentHash();
-        long path = e.pathHash();
-        boolean hasIp = clientIpDimension >= 0 && e.hasKey(clientIpDimension);
-        long ip = hasIp ? e.key(clientIpDimension) : 0;
+        int i = pending;
+        timestamps[i] = e.timestampMillis();
+        ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion());
+        userAgents[i] = e.userAgentHash();
+        paths[i] = e.pathHash();
+        int present = 0;
         for (int d = 0; d < dimensions.length; d++) {
             if (e.hasKey(d)) {
-                dimensions[d].update(e.key(d), t, predicates, ua, path, ip, hasIp);
+                present |= 1 << d;
+                keys[d][i] = e.key(d);
             }
         }
+        presence[i] = present;
+        if (++pending == BATCH) {
+            endOfBatch();
+        }
+    }
+
+    /**
+     * Applies the batched events, a dimension at a time in three passes: look every key up, touch
+     * every record, then update. The lookups of different events are independent, so their cache
+     * misses overlap (with a million keys nearly every lookup misses); events of one dimension
+     * keep their order.
+     */
+    @Override
+    public void endOfBatch() {
+        int n = pending;
+        if (n == 0) {
+            return;
+        }
+        pending = 0;
+        int ip = clientIpDimension;
+        int touched = 0;
+        for (int d = 0; d < dimensions.length; d++) {
+            DimensionWindows dim = dimensions[d];
+            long[] k = keys[d];
+            int bit = 1 << d;
+            for (int i = 0; i < n; i++) {
+                found[i] = (presence[i] & bit) != 0 ? dim.find(k[i]) : -1;
+            }
+            for (int i = 0; i < n; i++) {
+                touched += dim.touch(found[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                if ((presence[i] & bit) != 0) {
+                    boolean hasIp = ip >= 0 && (presence[i] & 1 << ip) != 0;
+                    dim.update(k[i], found[i], timestamps[i], ratioBits[i], userAgents[i], paths[i],
+                            hasIp ? keys[ip][i] : 0, hasIp);
+                }
+            }
+        }
+        sink = touched;
     }
 
     /** Starts evaluating every active key into {@code frame} (reset here) at {@code nowMillis}. */
     public void beginFrame(FeatureFrame frame, long nowMillis) {
+        endOfBatch();
         frame.reset(nowMillis);
         this.frame = frame;
         this.frameNow = nowMillis;
@@ -144,6 +205,7 @@ public final class SlidingWindows implements RequestEventHandler {
      * @return the frame when it is complete (and no frame is in progress any more), else null
      */
     public FeatureFrame fillFrame(int maxRecords) {
+        endOfBatch();
         FeatureFrame f = frame;
         int budget = maxRecords;
         while (walkDimension < dimensions.length) {

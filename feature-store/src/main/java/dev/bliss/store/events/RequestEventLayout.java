@@ -29,8 +29,10 @@ import java.nio.file.Path;
  *     40+8*K         end; the record's length is exactly bodyLength(K)
  * </pre>
  *
- * <p>Multi-byte fields are in native byte order (the ring never leaves the machine) and
- * naturally aligned: Agrona aligns each record to 8 bytes and its header is 8 bytes long.
+ * <p>Multi-byte fields are little-endian and naturally aligned: Agrona aligns each record to 8
+ * bytes and its header is 8 bytes long. Bytes 0–7 and 8–15 are each one little-endian long
+ * ({@link #head} and {@link #tagAndPresence}), so a producer writes the fixed part in five
+ * stores: the request path's cost is stores into the ring's memory, so there are few of them.
  *
  * <p>This class is the one place the format is written down: the producer in bot-management
  * and the consumer in feature-service both take every offset from here. A change to the body
@@ -82,6 +84,20 @@ public final class RequestEventLayout {
     public static final int MIN_CAPACITY = 4096;
 
     private RequestEventLayout() {
+    }
+
+    /**
+     * Bytes 0–7 of a body as one little-endian long: version, flags, method, HTTP version,
+     * status, key count, and a zero byte.
+     */
+    public static long head(int flags, int method, int httpVersion, int status, int keyCount) {
+        return VERSION | (flags & 0xFFL) << 8 | (method & 0xFFL) << 16 | (httpVersion & 0xFFL) << 24
+                | (status & 0xFFFFL) << 32 | (keyCount & 0xFFL) << 48;
+    }
+
+    /** Bytes 8–15 of a body as one little-endian long: the schema tag, then the key presence bits. */
+    public static long tagAndPresence(int schemaTag, int presence) {
+        return schemaTag & 0xFFFF_FFFFL | (long) presence << 32;
     }
 
     /** Offset of dimension {@code dimension}'s key in the body. */

@@ -33,6 +33,23 @@ class RequestEventLayoutTest {
     }
 
     @Test
+    void shouldPackTheFixedPartWhereTheOffsetsSay() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(0, RequestEventLayout.head(RequestEventLayout.FLAG_TLS | RequestEventLayout.FLAG_COOKIE,
+                RequestEventLayout.METHOD_POST, 20, 503, 6));
+        b.putLong(8, RequestEventLayout.tagAndPresence(0x89abcdef, 0b101011));
+        assertEquals(RequestEventLayout.VERSION, b.get(RequestEventLayout.VERSION_OFFSET));
+        assertEquals(RequestEventLayout.FLAG_TLS | RequestEventLayout.FLAG_COOKIE, b.get(RequestEventLayout.FLAGS_OFFSET));
+        assertEquals(RequestEventLayout.METHOD_POST, b.get(RequestEventLayout.METHOD_OFFSET));
+        assertEquals(20, b.get(RequestEventLayout.HTTP_VERSION_OFFSET));
+        assertEquals(503, b.getShort(RequestEventLayout.STATUS_OFFSET));
+        assertEquals(6, b.get(RequestEventLayout.KEY_COUNT_OFFSET));
+        assertEquals(0, b.get(RequestEventLayout.KEY_COUNT_OFFSET + 1));
+        assertEquals(0x89abcdef, b.getInt(RequestEventLayout.SCHEMA_TAG_OFFSET));
+        assertEquals(0b101011, b.getInt(RequestEventLayout.KEY_PRESENCE_OFFSET));
+    }
+
+    @Test
     void shouldAcceptOnlyPowerOfTwoCapacities() {
         assertEquals(1 << 20, RequestEventLayout.checkCapacity(1 << 20));
         assertThrows(IllegalArgumentException.class, () -> RequestEventLayout.checkCapacity(3 << 20));
