@@ -18,12 +18,13 @@ import java.util.Objects;
  * <ul>
  *   <li>the vector kernel, when {@code jdk.incubator.vector} is in the boot layer
  *       ({@code --add-modules jdk.incubator.vector}) and the CPU offers 256-bit vectors
- *       (AVX2 or better), for inputs of 16 characters and more; a tail shorter than a step is
- *       decoded by an overlapping last step rather than scalar code. {@code CharSequence} input
+ *       (AVX2 or better), for inputs of 16 characters and more (32 for {@code byte[]} to
+ *       {@code byte[]}); a tail shorter than a step is decoded by an overlapping last step
+ *       rather than scalar code. {@code CharSequence} input
  *       is copied to a scratch {@code char[]} ({@code getChars}, no allocation) 64 chars at a
  *       time and narrowed inside the kernel, where a char above U+00FF becomes 0xFF;
- *   <li>{@link TableHexDecoder} otherwise, and for inputs under 16 characters (a 12-character
- *       JA4 part): a step reads 16 characters and must stay inside the range.
+ *   <li>{@link TableHexDecoder} otherwise, and for shorter inputs (a 12-character JA4 part): a
+ *       step must stay inside the range.
  * </ul>
  * Both give identical results for every input.
  *
@@ -38,8 +39,13 @@ import java.util.Objects;
  */
 public final class HexDecoder {
 
-    /** Below this many characters the table decoder wins (and one vector step needs 16). */
+    /**
+     * Shortest input for the kernel: one step's worth, since a step may not read outside the
+     * range. {@code byte[]} to {@code byte[]} steps are 32 characters; the others 16 (see
+     * {@code VectorHexDecoder} for why one width per entry point).
+     */
     private static final int VECTOR_MIN_CHARS = 16;
+    private static final int VECTOR_MIN_BYTES_TO_BYTES = 32;
     /** Chars copied per step for CharSequence input; a multiple of 16, so long groups align. */
     private static final int CHUNK = 64;
 
@@ -91,7 +97,7 @@ public final class HexDecoder {
      */
     public int decode(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
         int n = toIndex - fromIndex;
-        if (!VECTORIZED || n < VECTOR_MIN_CHARS || (n & 1) != 0) {
+        if (!VECTORIZED || n < VECTOR_MIN_BYTES_TO_BYTES || (n & 1) != 0) {
             return TableHexDecoder.decode(src, fromIndex, toIndex, dst, dstOffset);
         }
         Objects.checkFromToIndex(fromIndex, toIndex, src.length);
@@ -188,8 +194,9 @@ public final class HexDecoder {
     /**
      * Runs every path until C2 has compiled it, so that requests do not pay for interpreted
      * vector code (about 100x slower, and allocating). Call once at startup, on any thread, before
-     * traffic. It stops when the decoder allocates nothing any more: typically 1–3 s on a busy
-     * 2-core machine, most of it waiting for the JIT; at most about 10 s. Quick when the
+     * traffic. It stops once calls to the decoder have allocated nothing for a quarter of a
+     * second: typically under a second on an idle 2-core machine, a few seconds on a busy one
+     * (most of it waiting for the JIT), at most about 10 s. Quick when the
      * vector kernel is not in use.
      *
      * @return true if every path was seen running allocation-free; false if that did not happen

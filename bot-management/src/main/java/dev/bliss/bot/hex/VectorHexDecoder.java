@@ -18,12 +18,12 @@ import static jdk.incubator.vector.VectorOperators.UMIN;
 
 /**
  * The Vector API kernel behind {@link HexDecoder}: validates and decodes 16 or 32 hex
- * characters per step.
+ * characters per step, one loop per method.
  *
  * <p>Only {@link HexDecoder} touches this class, and only once it has seen
  * {@code jdk.incubator.vector} in the boot layer: loading it without the module fails with
- * {@link NoClassDefFoundError}. Callers check ranges and parity; every method here assumes an
- * even count of at least 16 characters, and reports validity (true: all digits), not positions.
+ * {@link NoClassDefFoundError}. Callers check ranges, parity and the minimum count each method
+ * names; the methods report validity (true: all digits), not positions.
  *
  * <h2>Per character (unsigned bytes, saturating where marked)</h2>
  * <pre>
@@ -38,9 +38,9 @@ import static jdk.incubator.vector.VectorOperators.UMIN;
  *
  * <h2>Steps and tails</h2>
  * <pre>
- *   byte[] → byte[]   32 chars per step (256-bit) from 32 chars on, else 16 per step (128-bit)
- *   char[] → byte[]   16 chars per step (256-bit chars narrowed to 128-bit bytes)
- *   any    → long[]   16 chars per step, one long each
+ *   byte[] → byte[]   32 chars per step (256-bit bytes), for 32 chars and more
+ *   char[] → byte[]   16 chars per step (256-bit chars narrowed to 128-bit bytes), 16 and more
+ *   any    → long[]   16 chars per step, one long each, 16 and more
  * </pre>
  * Every method is one loop; its last step moves back to end exactly at the last character,
  * overlapping what is already decoded. Rewriting a byte with its own value costs less than a
@@ -52,8 +52,10 @@ import static jdk.incubator.vector.VectorOperators.UMIN;
  *   <li>a vector passed to or returned from a method compiled on its own is boxed, and a
  *       helper that sees two species is not intrinsified at all: so every vector lives inside
  *       one method body, and the nibble arithmetic is written out per method;
- *   <li>a caller inlining three of these loops hit C2's NodeCountInliningCutoff and called a
- *       loop's C1 version: so each entry point of {@link HexDecoder} reaches at most two loops;
+ *   <li>vector calls inline into thousands of IR nodes before C2 reduces them: a method that
+ *       inlined two of these loops ran past C2's node budget, and the intrinsics of the second
+ *       loop were left as calls that box every vector. So each entry point of
+ *       {@link HexDecoder} reaches exactly one loop;
  *   <li>after a shape conversion C2 knows only "some ByteVector", and the JDK's shared vector
  *       code then dispatches on type profiles that every species in the JVM writes to. When
  *       conversions produced both 64-bit and 128-bit byte vectors, C2 guessed the wrong class
@@ -89,15 +91,11 @@ final class VectorHexDecoder {
         return ByteVector.SPECIES_PREFERRED.vectorBitSize();
     }
 
-    /** Decodes {@code src[fromIndex, toIndex)} into {@code dst} from {@code dstOffset}. */
+    /**
+     * Decodes {@code src[fromIndex, toIndex)}, at least 32 characters, into {@code dst} from
+     * {@code dstOffset}, 32 characters per step.
+     */
     static boolean decode(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
-        return toIndex - fromIndex >= 32
-                ? decode32s(src, fromIndex, toIndex, dst, dstOffset)
-                : decode16s(src, fromIndex, toIndex, dst, dstOffset);
-    }
-
-    /** 32-character steps over at least 32 characters. */
-    private static boolean decode32s(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
         ByteVector seen = ByteVector.zero(B256);
         int last = toIndex - 32;
         for (int i = fromIndex; ; i += 32) {
@@ -110,27 +108,6 @@ final class VectorHexDecoder {
             ShortVector pair = nibble.reinterpretAsShorts();
             ((ByteVector) pair.lanewise(LSHL, 4).or(pair.lanewise(LSHR, 8)).convertShape(S2B, B128, 0))
                     .intoArray(dst, dstOffset + ((at - fromIndex) >>> 1));
-            if (at == last) {
-                return !seen.compare(UGT, MAX_NIBBLE).anyTrue();
-            }
-        }
-    }
-
-    /** 16-character steps over 16 to 31 characters. */
-    private static boolean decode16s(byte[] src, int fromIndex, int toIndex, byte[] dst, int dstOffset) {
-        ByteVector seen = ByteVector.zero(B128);
-        int last = toIndex - 16;
-        for (int i = fromIndex; ; i += 16) {
-            int at = Math.min(i, last);
-            ByteVector c = ByteVector.fromArray(B128, src, at);
-            ByteVector digit = c.add(DIGIT_BIAS).lanewise(SUSUB, DIGIT_SPAN).sub(DIGIT_BASE);
-            ByteVector letter = c.and(CASE_FOLD).sub((byte) 'A').lanewise(SUADD, LETTER_SPAN);
-            ByteVector nibble = digit.lanewise(UMIN, letter);
-            seen = seen.or(nibble);
-            ShortVector pair = nibble.reinterpretAsShorts();
-            long packed = pair.lanewise(LSHL, 4).or(pair.lanewise(LSHR, 8))
-                    .convertShape(S2B, B128, 0).reinterpretAsLongs().lane(0);
-            LONG_LE.set(dst, dstOffset + ((at - fromIndex) >>> 1), packed);
             if (at == last) {
                 return !seen.compare(UGT, MAX_NIBBLE).anyTrue();
             }
