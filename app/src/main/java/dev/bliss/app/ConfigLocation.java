@@ -8,12 +8,12 @@ import java.nio.file.Path;
  * against the bliss installation ({@code -Dbliss.home}, set by the launcher), so
  * {@code bliss run} finds config/bliss.yaml from any working directory.
  */
-final class ConfigLocation {
+public final class ConfigLocation {
 
     private ConfigLocation() {
     }
 
-    static Path resolve(Path given) {
+    public static Path resolve(Path given) {
         if (Files.exists(given) || given.isAbsolute()) {
             return given;
         }

@@ -1,12 +1,7 @@
 package dev.bliss.app;
 
 import dev.bliss.app.features.EmbeddedFeatureService;
-import dev.bliss.app.features.ServiceConfig;
-import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.config.ConfigException;
-import dev.bliss.plugin.config.ConfigSection;
-import dev.bliss.proxy.config.ProxyOptions;
-import dev.bliss.proxy.config.ProxyConfigReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,10 +22,8 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         try {
             Path file = ConfigLocation.resolve(config);
-            ConfigSection root = YamlConfigReader.read(file);
-            ServiceConfig features = ServiceConfig.read(root, file); // the feature_service section, read first
-            ProxyOptions options = ProxyConfigReader.read(root, file);
-            return ProxyLauncher.runUntilSignalled(options, EmbeddedFeatureService.startIfConfigured(features));
+            BlissConfig loaded = BlissConfig.read(file);
+            return ProxyLauncher.runUntilSignalled(loaded.proxy(), EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

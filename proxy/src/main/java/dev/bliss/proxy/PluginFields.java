@@ -5,10 +5,8 @@ import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.field.FieldRegistry;
 import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.proxy.config.ProxyOptions;
-import dev.bliss.proxy.config.ProxyConfigReader;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.PluginLoader;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -25,8 +23,7 @@ public final class PluginFields {
     private PluginFields() {
     }
 
-    public static FieldScheme load(Path blissYaml) throws ConfigException {
-        ProxyOptions options = ProxyConfigReader.read(blissYaml);
+    public static FieldScheme load(ProxyOptions options) throws ConfigException {
         try (DetectorPipeline pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
                 options.baseDirectory(), 1, HOST_FIELDS)) {
             return pipeline.scheme();

@@ -1,5 +1,6 @@
 package dev.bliss.app.features;
 
+import dev.bliss.app.ConfigLocation;
 import dev.bliss.features.FeatureService;
 import dev.bliss.plugin.config.ConfigException;
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class FeatureServiceCommand implements Callable<Integer> {
     public Integer call() {
         ServiceConfig c;
         try {
-            c = ServiceConfig.read(FeatureCommands.resolve(config));
+            c = ServiceConfig.read(ConfigLocation.resolve(config));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

@@ -1,5 +1,6 @@
 package dev.bliss.app.features;
 
+import dev.bliss.app.ConfigLocation;
 import dev.bliss.features.importer.FeatureImporter;
 import dev.bliss.features.importer.ImportException;
 import dev.bliss.features.importer.ImportFormat;
@@ -55,7 +56,7 @@ public final class FeaturesImportCommand implements Callable<Integer> {
     public Integer call() {
         ServiceConfig c;
         try {
-            c = ServiceConfig.read(FeatureCommands.resolve(config));
+            c = ServiceConfig.read(ConfigLocation.resolve(config));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 2;

@@ -1,5 +1,6 @@
 package dev.bliss.app.features;
 
+import dev.bliss.app.ConfigLocation;
 import dev.bliss.features.FeatureLookup;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.FeatureStoreReader;
@@ -41,7 +42,7 @@ public final class FeaturesShowCommand implements Callable<Integer> {
     public Integer call() {
         ServiceConfig c;
         try {
-            c = ServiceConfig.read(FeatureCommands.resolve(config));
+            c = ServiceConfig.read(ConfigLocation.resolve(config));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 2;

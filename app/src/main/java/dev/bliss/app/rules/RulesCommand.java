@@ -1,5 +1,7 @@
 package dev.bliss.app.rules;
 
+import dev.bliss.app.BlissConfig;
+import dev.bliss.app.ConfigLocation;
 import dev.bliss.firewall.FieldAssignments;
 import dev.bliss.firewall.Filter;
 import dev.bliss.firewall.FilterException;
@@ -13,7 +15,6 @@ import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.proxy.PluginFields;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -57,19 +58,7 @@ public final class RulesCommand implements Runnable {
         Path config;
 
         FieldScheme scheme() throws ConfigException {
-            return PluginFields.load(resolve(config));
-        }
-
-        /** As given when it exists, else relative to the installation (-Dbliss.home), as bliss run does. */
-        static Path resolve(Path given) {
-            if (Files.exists(given) || given.isAbsolute()) {
-                return given;
-            }
-            String home = System.getProperty("bliss.home");
-            if (home != null && Files.exists(Path.of(home).resolve(given))) {
-                return Path.of(home).resolve(given);
-            }
-            return given;
+            return PluginFields.load(BlissConfig.read(ConfigLocation.resolve(config)).proxy());
         }
     }
 
@@ -82,7 +71,7 @@ public final class RulesCommand implements Runnable {
         public Integer call() {
             PrintStream out = System.out;
             try {
-                Path rules = resolve(file);
+                Path rules = ConfigLocation.resolve(file);
                 RuleSet set = RuleSet.load(rules, scheme());
                 out.println(rules + ": valid (" + set.rules().size() + (set.rules().size() == 1 ? " rule" : " rules")
                         + (set.usedFields().isEmpty() ? "" : "; fields used: " + String.join(", ", set.usedFields())) + ')');
@@ -116,7 +105,7 @@ public final class RulesCommand implements Runnable {
             RulesFile rulesFile;
             FieldScheme scheme;
             try {
-                rulesFile = RulesFile.read(resolve(file));
+                rulesFile = RulesFile.read(ConfigLocation.resolve(file));
                 scheme = scheme();
             } catch (ConfigException e) {
                 System.err.println(e.getMessage());

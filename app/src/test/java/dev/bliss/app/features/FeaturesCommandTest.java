@@ -1,12 +1,10 @@
 package dev.bliss.app.features;
 
+import static dev.bliss.app.CommandRun.bliss;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bliss.app.Bliss;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.bliss.app.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,25 +19,6 @@ class FeaturesCommandTest {
 
     @TempDir
     Path dir;
-
-    private record Run(int exit, String out, String err) {
-    }
-
-    private Run bliss(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int exit = Bliss.commandLine().execute(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     private Path config() throws Exception {
         Files.copy(Path.of("..", "config", "features.yaml"), dir.resolve("features.yaml"));
@@ -62,11 +41,11 @@ class FeaturesCommandTest {
                 ip,203.0.113.7,reqs_10m,51
                 user_agent,"Mozilla/5.0 (X11, Linux)",reqs_10m,9
                 """);
-        Run imported = bliss("features", "import", good.toString(), "-c", yaml);
+        CommandRun imported = bliss("features", "import", good.toString(), "-c", yaml);
         assertEquals(0, imported.exit(), imported.err());
         assertTrue(imported.out().contains("imported 2 keys"), imported.out());
 
-        Run shown = bliss("features", "show", "ip", "203.0.113.7", "-c", yaml);
+        CommandRun shown = bliss("features", "show", "ip", "203.0.113.7", "-c", yaml);
         assertEquals(0, shown.exit(), shown.err());
         assertTrue(shown.out().contains("snapshot 0"), shown.out());
         assertTrue(shown.out().matches("(?s).*distinct_ua_10m +50\\.0.*"), shown.out());
@@ -80,11 +59,11 @@ class FeaturesCommandTest {
                 ip,198.51.100.2,reqs_10m,3
                 ip,198.51.100.300,reqs_10m,3
                 """);
-        Run rejected = bliss("features", "import", bad.toString(), "-c", yaml);
+        CommandRun rejected = bliss("features", "import", bad.toString(), "-c", yaml);
         assertEquals(1, rejected.exit());
         assertTrue(rejected.err().contains("bad.csv:4: ip: not an IP address: \"198.51.100.300\"; nothing imported"),
                 rejected.err());
-        Run after = bliss("features", "show", "ip", "198.51.100.1", "-c", yaml);
+        CommandRun after = bliss("features", "show", "ip", "198.51.100.1", "-c", yaml);
         assertEquals(1, after.exit(), "not in the snapshot: " + after.out());
         assertTrue(after.out().contains("not in snapshot 0"), "no snapshot was published: " + after.out());
         assertEquals(0, bliss("features", "show", "ip", "203.0.113.7", "-c", yaml).exit(), "the earlier import stays");
@@ -92,7 +71,7 @@ class FeaturesCommandTest {
 
     @Test
     void shouldRefuseAValueOfTheWrongKind() throws Exception {
-        Run r = bliss("features", "show", "ja4", "not-a-fingerprint", "-c", config().toString());
+        CommandRun r = bliss("features", "show", "ja4", "not-a-fingerprint", "-c", config().toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("ja4: expected a JA4 fingerprint"), r.err());
     }

@@ -1,0 +1,56 @@
+package dev.bliss.app;
+
+import static dev.bliss.app.CommandRun.bliss;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bliss check-config} reads what {@code bliss run} reads: the shipped configuration, whose
+ * feature_service section is not commented out, is valid, and a mistake in that section is
+ * reported with file, line and key like any other.
+ */
+class CheckConfigCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldAcceptTheShippedConfiguration() throws Exception {
+        Path yaml = copyShippedConfig();
+
+        CommandRun r = bliss("check-config", "--config", yaml.toString());
+
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("valid"), r.out());
+    }
+
+    @Test
+    void shouldReportAnUnknownFeatureServiceKeyWithItsLine() throws Exception {
+        Path yaml = copyShippedConfig();
+        String text = Files.readString(yaml).replace("  publish_interval: 1s\n", "  publish_interval: 1s\n  publish_intervall: 2s\n");
+        Files.writeString(yaml, text);
+        int line = (int) text.lines().takeWhile(l -> !l.startsWith("  publish_intervall")).count() + 1;
+
+        CommandRun r = bliss("check-config", "--config", yaml.toString());
+
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("bliss.yaml:" + line + ":"), r.err());
+        assertTrue(r.err().contains("publish_intervall"), r.err());
+    }
+
+    /** config/*.yaml into the temporary directory, so relative paths resolve as they do in config/. */
+    private Path copyShippedConfig() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("..", "config"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir.resolve("bliss.yaml");
+    }
+}
