@@ -9,6 +9,7 @@ import dev.bliss.bot.keys.Fingerprints;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.bot.scoring.ModelScorer;
 import dev.bliss.bot.verified.VerifiedBotVerdict;
+import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
@@ -162,7 +163,7 @@ final class BotDetector implements Detector {
     }
 
     @Override
-    public void onComplete(RequestView request, Fields fields, int status) {
+    public void onComplete(RequestView request, Fields fields, Completion completion) {
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
         }
@@ -176,7 +177,7 @@ final class BotDetector implements Detector {
             e.keys[i] = keys.key(i);
             e.hasKey[i] = keys.has(i);
         }
-        e.status = status;
+        e.status = completion.status();
         e.userAgentHash = DimensionKeys.text(ua);
         CharSequence path = request.path();
         e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);

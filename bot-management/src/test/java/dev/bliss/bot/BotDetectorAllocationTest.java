@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.sun.management.ThreadMXBean;
 import dev.bliss.bot.plugin.BotLab;
 import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
+import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.IpAddress;
@@ -85,13 +87,21 @@ class BotDetectorAllocationTest {
         }
     }
 
+    private static final Completion OK = new Completion() {
+        public int status() { return 200; }
+        public CharSequence ruleId() { return null; }
+        public FirewallAction action() { return FirewallAction.NONE; }
+        public CharSequence localReason() { return null; }
+        public long durationNanos() { return 1_000; }
+    };
+
     private static void run(Detector detector, Fields fields, Request[] requests, OriginHeaders origin, int n) {
         for (int i = 0; i < n; i++) {
             Request r = requests[i % requests.length];
             fields.reset();
             detector.inspect(r, fields);
             detector.forward(r, fields, origin);
-            detector.onComplete(r, fields, 200);
+            detector.onComplete(r, fields, OK);
         }
     }
 

@@ -23,6 +23,15 @@ import dev.bliss.plugin.field.Fields;
  * are for the duration of one call; anything {@link #forward} or {@link #onComplete} needs is
  * kept in the request's fields or recomputed from the request.
  *
+ * <p><b>Request identity:</b> the same {@link RequestView} instance is passed to every call of one
+ * request ({@code inspect}, an async stage, {@code forward}, {@code onComplete}), and the proxy
+ * does not pass that instance for another request until this request's {@code onComplete} has
+ * returned. So a detector that keeps state of its own between the phases of a request (more than
+ * fields can hold, such as a copy of a scratch vector) may key it by the view's identity
+ * ({@code ==}), and release it in {@code onComplete}. {@code onComplete} is called once per
+ * request, also for requests whose {@code inspect} never ran (answered before the detectors,
+ * e.g. a 413); such state must be allowed to be missing.
+ *
  * <p><b>Rules:</b> {@link #inspect} must not block, should not throw, and should not allocate
  * once warm; a detector that throws is counted and logged (rate-limited), its fields stay unset
  * and the request goes on, unless its configuration says {@code on_error: closed}. A detector
@@ -41,11 +50,12 @@ public interface Detector {
     }
 
     /**
-     * Called once per request when its response has been sent or the exchange failed, for every
-     * request, including those answered locally. For counting and event logging.
+     * The log phase: called once per request when its response has been sent or the exchange
+     * failed, for every request, including those answered locally. For counting and event logging.
+     * Like {@link #inspect}, it must not block and should not allocate once warm.
      *
-     * @param status the status sent to the client, or 0 when the connection failed first
+     * @param completion the status sent and the firewall's decision; valid during this call only
      */
-    default void onComplete(RequestView request, Fields fields, int status) {
+    default void onComplete(RequestView request, Fields fields, Completion completion) {
     }
 }

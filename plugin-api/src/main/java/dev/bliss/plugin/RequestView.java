@@ -3,10 +3,11 @@ package dev.bliss.plugin;
 /**
  * A read-only view of the client's request, as detectors and the firewall see it.
  *
- * <p>The proxy keeps one view per event loop and re-points it at each request, so a view and
- * every {@link CharSequence} it returns are valid only during the call that received them:
- * read, never retain. No method allocates in our implementation; sequences are the ones the
- * HTTP codec already made.
+ * <p>The proxy pools views per event loop and re-points one at each request, so the
+ * {@link CharSequence}s a view returns are valid only during the call that received them: read,
+ * never retain. One instance serves all phases of a request and is not reused for another
+ * request before that request's {@link Detector#onComplete} returned (see {@link Detector}).
+ * No method allocates in our implementation; sequences are the ones the HTTP codec already made.
  *
  * <p><b>Thread:</b> the request's event loop only.
  */
@@ -54,6 +55,17 @@ public interface RequestView {
 
     /** {@link System#nanoTime()} when the request head arrived. */
     long receivedNanos();
+
+    /**
+     * The request's id, unique per request: the one a trusted proxy in front sent (in the header
+     * configured as {@code request_id_header}, by default {@code x-request-id}) when it is at most
+     * 128 visible ASCII characters, else one the proxy made. The origin receives it in that header
+     * and the access log records it, so a request can be followed across logs. The proxy's views
+     * always return one; the default, empty, is for views that tests and tools build.
+     */
+    default CharSequence requestId() {
+        return "";
+    }
 
     /**
      * Whether the TCP peer is one of the configured trusted proxies (a load balancer in front of

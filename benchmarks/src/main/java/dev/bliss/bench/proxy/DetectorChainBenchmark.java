@@ -6,6 +6,8 @@ import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
 import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
@@ -62,6 +64,15 @@ public class DetectorChainBenchmark {
         }
     };
 
+    /** The log phase's view of an exchange the origin answered with 200, no rule matching. */
+    private static final Completion OK = new Completion() {
+        public int status() { return 200; }
+        public CharSequence ruleId() { return null; }
+        public FirewallAction action() { return FirewallAction.NONE; }
+        public CharSequence localReason() { return null; }
+        public long durationNanos() { return 1_000; }
+    };
+
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         ConfigSection root = ConfigSection.root(YamlConfigReader.parse("bench.yaml", """
@@ -89,7 +100,7 @@ public class DetectorChainBenchmark {
         fields.reset();
         int r = chain.run(view, fields, 0);
         chain.forward(view, fields, headers);
-        chain.complete(view, fields, 200);
+        chain.complete(view, fields, OK);
         return r;
     }
 

@@ -19,15 +19,16 @@ public final class AccessLog implements AutoCloseable {
 
     /**
      * One finished request. Strings may be null; {@code ja3Hash} and {@code ja4} are the TLS
-     * connection's fingerprints (null on plain connections).
+     * connection's fingerprints (null on plain connections); {@code requestId} is the id the
+     * origin received ({@code request_id_header}).
      */
     public record Entry(long epochMillis, String client, String method, String uri, String host, String protocol,
                         int status, long durationMicros, String route, String origin, String reason,
-                        String ruleId, String action, String ja3Hash, String ja4) {
+                        String ruleId, String action, String ja3Hash, String ja4, String requestId) {
     }
 
     private static final int CAPACITY = 65_536;
-    private static final Entry STOP = new Entry(0, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null);
+    private static final Entry STOP = new Entry(0, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null, null);
 
     private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final LongAdder dropped = new LongAdder();
@@ -82,6 +83,7 @@ public final class AccessLog implements AutoCloseable {
 
     static void format(Entry e, StringBuilder b) {
         b.append("{\"ts\":").append(e.epochMillis());
+        field(b, "request_id", e.requestId());
         field(b, "client", e.client());
         field(b, "method", e.method());
         field(b, "uri", e.uri());

@@ -35,6 +35,7 @@ public final class EffectiveConfig {
         }
         json.put("listeners", listeners);
         json.put("trusted_proxies", new JsonArray(o.trustedProxies()));
+        json.put("request_id_header", o.requestIdHeader());
         json.put("limits", new JsonObject().put("max_header_size", o.limits().maxHeaderSize()).put("max_body_size", o.limits().maxBodySize()));
         json.put("timeouts", new JsonObject().put("connect", o.timeouts().connect().toString())
                 .put("response", o.timeouts().response().toString()).put("shutdown", o.timeouts().shutdown().toString()));

@@ -4,6 +4,7 @@ import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
+import dev.bliss.proxy.forward.RequestIds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,6 +54,12 @@ public final class ProxyConfigReader {
             if (!isCidr(cidr)) {
                 throw root.error("trusted_proxies", "not an IP address or CIDR: \"" + cidr + '"');
             }
+        }
+
+        String requestIdHeader = root.string("request_id_header", RequestIds.DEFAULT_HEADER).trim().toLowerCase(java.util.Locale.ROOT);
+        if (!isHeaderName(requestIdHeader)) {
+            throw root.error("request_id_header", "not a header name: \"" + requestIdHeader
+                    + "\" (letters, digits, - and _; e.g. x-request-id)");
         }
 
         ConfigSection limitsSection = root.section("limits");
@@ -136,7 +143,7 @@ public final class ProxyConfigReader {
         }
 
         root.requireNoUnknownKeys();
-        return new ProxyOptions(eventLoops, transport, listeners, trusted, limits, timeouts, upstreams, routes, admin,
+        return new ProxyOptions(eventLoops, transport, listeners, trusted, requestIdHeader, limits, timeouts, upstreams, routes, admin,
                 accessLog, rulesFile, plugins, pluginsDirectory, file);
     }
 
@@ -191,6 +198,19 @@ public final class ProxyConfigReader {
 
     private static String lowerOrNull(String s) {
         return s == null || s.equals("*") ? null : s.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static boolean isHeaderName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isCidr(String text) {

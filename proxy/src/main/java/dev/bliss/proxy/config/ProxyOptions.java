@@ -1,5 +1,6 @@
 package dev.bliss.proxy.config;
 
+import dev.bliss.proxy.forward.RequestIds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.Map;
  * @param transport      the network transport
  * @param listeners      client-facing listeners
  * @param trustedProxies CIDRs of peers whose X-Forwarded-* headers are believed
+ * @param requestIdHeader the header a trusted peer's request id is read from and the origin gets
+ *                       the request id in, lower case (default {@code x-request-id})
  * @param upstreams      upstream groups by name
  * @param routes         routes in match order; empty means everything goes to the demo origin
  * @param accessLog      the JSON-lines access log, or {@code null} for none
@@ -24,6 +27,7 @@ public record ProxyOptions(
         TransportChoice transport,
         List<ListenerOptions> listeners,
         List<String> trustedProxies,
+        String requestIdHeader,
         LimitOptions limits,
         TimeoutOptions timeouts,
         Map<String, UpstreamOptions> upstreams,
@@ -54,7 +58,7 @@ public record ProxyOptions(
         UpstreamOptions upstream = new UpstreamOptions("default", List.of(origin), UpstreamOptions.DEFAULT_POOL_SIZE,
                 UpstreamOptions.DEFAULT_MAX_FAILURES, UpstreamOptions.DEFAULT_COOLDOWN);
         return new ProxyOptions(0, TransportChoice.AUTO,
-                List.of(new ListenerOptions(host, port, null)), List.of(),
+                List.of(new ListenerOptions(host, port, null)), List.of(), RequestIds.DEFAULT_HEADER,
                 new LimitOptions(LimitOptions.DEFAULT_MAX_HEADER_SIZE, 0),
                 new TimeoutOptions(TimeoutOptions.DEFAULT_CONNECT, TimeoutOptions.DEFAULT_RESPONSE, TimeoutOptions.DEFAULT_SHUTDOWN),
                 Map.of("default", upstream), List.of(new RouteOptions("default", null, "/", "default")),
@@ -63,12 +67,12 @@ public record ProxyOptions(
     }
 
     public ProxyOptions withListeners(List<ListenerOptions> l) {
-        return new ProxyOptions(eventLoops, transport, l, trustedProxies, limits, timeouts, upstreams, routes, admin,
+        return new ProxyOptions(eventLoops, transport, l, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, admin,
                 accessLog, rulesFile, plugins, pluginsDirectory, source);
     }
 
     public ProxyOptions withAdmin(AdminOptions a) {
-        return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, limits, timeouts, upstreams, routes, a,
+        return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, a,
                 accessLog, rulesFile, plugins, pluginsDirectory, source);
     }
 }

@@ -5,10 +5,13 @@ import dev.bliss.firewall.Rule;
 import dev.bliss.firewall.RuleEvaluator;
 import dev.bliss.firewall.RuleSet;
 import dev.bliss.firewall.action.LocalResponse;
+import dev.bliss.firewall.action.Action;
 import dev.bliss.firewall.action.Verdict;
+import dev.bliss.plugin.FirewallAction;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
+import dev.bliss.proxy.forward.RequestIds;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorChain;
 import dev.bliss.proxy.pipeline.DetectorFailedClosed;
@@ -42,9 +45,9 @@ import java.util.concurrent.TimeoutException;
  * The request path of one event loop: every client request of its verticle goes through here.
  *
  * <pre>
- *  request ─► client address (trusted proxies) ─► detectors (sync, then async stages, paused)
+ *  request ─► client address (trusted proxies) ─► request id ─► detectors (sync, then async stages, paused)
  *          ─► firewall rules (block / challenge answered here) ─► route ─► origin (round-robin, passive health)
- *          ─► origin request: hop-by-hop removed, X-Forwarded-*, detector headers, body streamed
+ *          ─► origin request: hop-by-hop removed, X-Forwarded-*, request id, detector headers, body streamed
  *          ─► response: hop-by-hop removed, body streamed back            (502 / 504 on failure)
  *  end of exchange (always) ─► detectors' onComplete ─► metrics ─► access log ─► context pooled
  * </pre>
@@ -61,6 +64,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final ProxyShared shared;
     private final DetectorChain chain;
     private final RequestContextPool pool;
+    private final RequestIds requestIds;
+    private final RequestIds.Generator ids;
     private final ProxyMetrics.LoopMeters meters;
     private final Map<UpstreamGroup, HttpClient> clients;
     private final OriginHeadersAdapter originHeaders = new OriginHeadersAdapter();
@@ -75,6 +80,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         this.shared = shared;
         this.chain = shared.pipeline().newChain();
         this.pool = new RequestContextPool(shared.pipeline().scheme());
+        this.requestIds = shared.requestIds();
+        this.ids = requestIds.newGenerator();
         this.meters = shared.metrics().newLoopMeters(shared.routes().routes());
         this.clients = new IdentityHashMap<>(clients);
         this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
@@ -106,6 +113,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
                 ctx.view.client(), ctx.scratch);
         ctx.peerText = peerText;
         ctx.view.trustedPeer(ctx.peerTrusted);
+        String sentId = ctx.peerTrusted ? req.getHeader(requestIds.header()) : null;
+        ctx.view.requestId(sentId != null && RequestIds.acceptable(sentId) ? sentId : ids.next(ctx.madeId));
 
         if (maxBodySize > 0 && declaredLength(req) > maxBodySize) {
             answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
@@ -160,10 +169,10 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         Rule deciding = decision.rule();
         if (deciding != null) {
             ctx.ruleId = deciding.id();
-            ctx.action = deciding.action().configName();
+            ctx.action = outcome(deciding.action());
         } else if (decision.loggedCount() > 0) {
             ctx.ruleId = decision.logged(0).id();
-            ctx.action = "log";
+            ctx.action = FirewallAction.LOG;
         }
         if (!decision.verdict().answersLocally()) {
             return true;
@@ -261,6 +270,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             headers.set(HttpHeaders.UPGRADE, upgrade);
         }
         shared.forwarded().apply(headers, ctx.peerTrusted, ctx.peerText, req.isSSL(), ctx.view.host() == null ? null : ctx.view.host().toString());
+        // replaces a client's own: the origin sees the id the logs have
+        headers.set(requestIds.header(), ctx.view.requestId());
         chain.forward(ctx.view, ctx.fields, originHeaders.wrap(headers));
     }
 
@@ -422,18 +433,35 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         }
         ctx.completed = true;
         int status = ctx.status != 0 ? ctx.status : req.response().ended() ? req.response().getStatusCode() : 0;
-        chain.complete(ctx.view, ctx.fields, status);
         long nanos = System.nanoTime() - ctx.startNanos;
+        ExchangeCompletion completion = ctx.completion;
+        completion.status = status;
+        completion.ruleId = ctx.ruleId;
+        completion.action = ctx.action;
+        completion.localReason = ctx.localReason;
+        completion.durationNanos = nanos;
+        chain.complete(ctx.view, ctx.fields, completion);
         meters.record(ctx.route, status, nanos);
         AccessLog log = shared.accessLog();
         if (log != null) {
             log.log(new AccessLog.Entry(System.currentTimeMillis(), ctx.view.client().toString(), req.method().name(),
                     req.uri(), ctx.view.host() == null ? null : ctx.view.host().toString(), req.version().alpnName(),
                     status, nanos / 1_000, ctx.route == null ? null : ctx.route.name(),
-                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId, ctx.action,
-                    text(ctx.view.ja3Hash()), text(ctx.view.ja4())));
+                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId,
+                    ctx.action == FirewallAction.NONE ? null : ctx.action.text(), text(ctx.view.ja3Hash()), text(ctx.view.ja4()),
+                    text(ctx.view.requestId())));
         }
         pool.release(ctx);
+    }
+
+    private static FirewallAction outcome(Action action) {
+        return switch (action) {
+            case BLOCK -> FirewallAction.BLOCK;
+            case CHALLENGE -> FirewallAction.CHALLENGE;
+            case LOG -> FirewallAction.LOG;
+            case SKIP -> FirewallAction.SKIP;
+            case ALLOW -> FirewallAction.ALLOW;
+        };
     }
 
     private static String text(CharSequence s) {

@@ -1,7 +1,9 @@
 package dev.bliss.proxy.internal;
 
+import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.field.Fields;
+import dev.bliss.proxy.forward.RequestIdBuffer;
 import dev.bliss.proxy.routing.Route;
 
 /**
@@ -17,6 +19,9 @@ final class RequestContext {
     final Fields fields;
     final IpAddress peer = new IpAddress();
     final IpAddress scratch = new IpAddress();
+    /** Where this context's request id is made when the request brings none to believe. */
+    final RequestIdBuffer madeId = new RequestIdBuffer();
+    final ExchangeCompletion completion = new ExchangeCompletion();
     int generation;
     Route route;
     dev.bliss.proxy.routing.Origin origin;
@@ -27,8 +32,9 @@ final class RequestContext {
     boolean completed;
     /** Why the proxy answered itself ("blocked", "no_route", …), or null when the origin did. */
     String localReason;
+    /** The deciding rule, else the first log rule that matched, else null (as the access log shows it). */
     String ruleId;
-    String action;
+    FirewallAction action = FirewallAction.NONE;
 
     RequestContext(Fields fields) {
         this.fields = fields;
@@ -45,6 +51,6 @@ final class RequestContext {
         completed = false;
         localReason = null;
         ruleId = null;
-        action = null;
+        action = FirewallAction.NONE;
     }
 }

@@ -11,6 +11,7 @@ import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.config.UpstreamOptions;
 import dev.bliss.proxy.demo.DemoOrigin;
 import dev.bliss.proxy.forward.ForwardedHeaders;
+import dev.bliss.proxy.forward.RequestIds;
 import dev.bliss.proxy.forward.TrustedProxies;
 import dev.bliss.proxy.metrics.MicrometerPluginMetrics;
 import dev.bliss.proxy.metrics.ProxyMetrics;
@@ -120,7 +121,7 @@ public final class RunningProxy implements ProxyServer {
                 }
             }
             ProxyShared shared = new ProxyShared(options, routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies())),
-                    pipeline, metrics, accessLog, rules);
+                    new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules);
             List<ProxyVerticle> verticles = new CopyOnWriteArrayList<>();
             vertx.deployVerticle(() -> {
                 ProxyVerticle v = new ProxyVerticle(shared);

@@ -26,6 +26,7 @@ final class VertxRequestView implements RequestView {
     private boolean trustedPeer;
     private long receivedNanos;
     private int headerCount = -1;
+    private CharSequence requestId;
     private TlsFingerprint fingerprint;
     private boolean fingerprintRead;
     private CharSequence[] names = new CharSequence[32];
@@ -44,6 +45,7 @@ final class VertxRequestView implements RequestView {
     /** Drops the references to the finished request. */
     void clear() {
         request = null;
+        requestId = null;
         host = null;
         fingerprint = null;
         if (headerCount > 0) {
@@ -56,6 +58,15 @@ final class VertxRequestView implements RequestView {
     /** Where the pipeline writes the client address it resolved. */
     IpAddress client() {
         return client;
+    }
+
+    void requestId(CharSequence id) {
+        this.requestId = id;
+    }
+
+    @Override
+    public CharSequence requestId() {
+        return requestId;
     }
 
     void trustedPeer(boolean trusted) {

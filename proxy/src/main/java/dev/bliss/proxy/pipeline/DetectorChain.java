@@ -1,6 +1,7 @@
 package dev.bliss.proxy.pipeline;
 
 import dev.bliss.plugin.AsyncDetector;
+import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.RequestView;
@@ -136,10 +137,10 @@ public final class DetectorChain {
     }
 
     /** The log phase: every detector, every request. */
-    public void complete(RequestView view, Fields fields, int status) {
+    public void complete(RequestView view, Fields fields, Completion completion) {
         for (int i = 0; i < detectors.length; i++) {
             try {
-                detectors[i].onComplete(view, fields, status);
+                detectors[i].onComplete(view, fields, completion);
             } catch (RuntimeException | LinkageError e) {
                 failed(i, e);
             }

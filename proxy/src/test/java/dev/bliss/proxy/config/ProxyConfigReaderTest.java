@@ -47,6 +47,14 @@ class ProxyConfigReaderTest {
     }
 
     @Test
+    void shouldReportABadRequestIdHeader() {
+        assertEquals("test-bliss.yaml:2:20: request_id_header: not a header name: \"x request id\" (letters, digits, - and _; e.g. x-request-id)",
+                error("listeners: [{port: 8080}]\nrequest_id_header: x request id\n"));
+        assertEquals("test-bliss.yaml:2:20: request_id_header: not a header name: \"\" (letters, digits, - and _; e.g. x-request-id)",
+                error("listeners: [{port: 8080}]\nrequest_id_header: \"\"\n"));
+    }
+
+    @Test
     void shouldReportAPortOutOfRange() {
         assertEquals("test-bliss.yaml:1:20: listeners[0].port: must be between 0 and 65535, got 70000",
                 error("listeners: [{port: 70000}]\n"));
@@ -58,5 +66,6 @@ class ProxyConfigReaderTest {
         ProxyOptions options = ProxyConfigReader.read(shipped);
         assertEquals(8080, options.listeners().getFirst().port());
         assertEquals("127.0.0.1", options.admin().host());
+        assertEquals("x-request-id", options.requestIdHeader());
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.management.ThreadMXBean;
 import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
@@ -57,6 +59,15 @@ class DetectorChainAllocationTest {
         }
     }
 
+    /** The log phase's view of an exchange the origin answered with 200, no rule matching. */
+    static final Completion OK = new Completion() {
+        public int status() { return 200; }
+        public CharSequence ruleId() { return null; }
+        public FirewallAction action() { return FirewallAction.NONE; }
+        public CharSequence localReason() { return null; }
+        public long durationNanos() { return 1_000; }
+    };
+
     private static void runRequests(DetectorChain chain, Fields fields, RequestView view, OriginHeaders headers, int n) {
         for (int i = 0; i < n; i++) {
             fields.reset();
@@ -64,7 +75,7 @@ class DetectorChainAllocationTest {
                 throw new AssertionError("chain did not finish");
             }
             chain.forward(view, fields, headers);
-            chain.complete(view, fields, 200);
+            chain.complete(view, fields, OK);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.testing;
 
+import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
@@ -61,8 +62,46 @@ public final class TestDetectors {
                 }
 
                 @Override
-                public void onComplete(RequestView request, Fields f, int status) {
+                public void onComplete(RequestView request, Fields f, Completion completion) {
                     COMPLETED.incrementAndGet();
+                }
+            };
+        }
+    }
+
+    /**
+     * {@code test-outcome}: sends the request id it sees to the origin as {@code x-test-request-id},
+     * and records what each log phase saw, as {@code <request id> <status> <rule id> <action>
+     * <same view>} (the last: whether onComplete got the view inspect got), in {@link #SEEN}.
+     */
+    public static final class Outcome implements DetectorProvider {
+
+        /** One line per completed request, across all instances; tests read it. */
+        public static final java.util.concurrent.BlockingQueue<String> SEEN = new java.util.concurrent.LinkedBlockingQueue<>();
+
+        @Override
+        public String type() {
+            return "test-outcome";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            IntField view = context.fields().produceInt(context.name() + ".view");
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    f.set(view, System.identityHashCode(request));
+                }
+
+                @Override
+                public void forward(RequestView request, Fields f, OriginHeaders origin) {
+                    origin.set("x-test-request-id", request.requestId());
+                }
+
+                @Override
+                public void onComplete(RequestView request, Fields f, Completion completion) {
+                    SEEN.add(request.requestId() + " " + completion.status() + " " + completion.ruleId() + " "
+                            + completion.action().text() + " " + (f.isSet(view) && f.get(view) == System.identityHashCode(request)));
                 }
             };
         }
