@@ -4,7 +4,9 @@
  * <p>A plugin implements {@link dev.bliss.plugin.DetectorProvider} (found with ServiceLoader),
  * whose factory makes one {@link dev.bliss.plugin.Detector} per event loop. Detectors read a
  * {@link dev.bliss.plugin.RequestView} and write typed fields
- * ({@link dev.bliss.plugin.field.Fields}) that later detectors and the firewall read. Package
+ * ({@link dev.bliss.plugin.field.Fields}) that later detectors and the firewall read; in the log
+ * phase they see how the request ended ({@link dev.bliss.plugin.Completion}: status, the
+ * firewall's rule and {@link dev.bliss.plugin.FirewallAction}). Package
  * {@code field} holds the field handles and table, {@code config} the configuration tree.
  *
  * <p>This module depends on the JDK only, so a plugin compiles against it alone.
