@@ -3,7 +3,9 @@ package dev.bliss.proxy.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.proxy.testing.Proxies;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -63,7 +65,9 @@ class ProxyConfigReaderTest {
     @Test
     void shouldAcceptTheShippedConfiguration() throws Exception {
         Path shipped = Path.of("..", "config", "bliss.yaml");
-        ProxyOptions options = ProxyConfigReader.read(shipped);
+        ConfigSection root = YamlConfigReader.read(shipped);
+        root.section("feature_service"); // the feature service's own section: the app reads it (BlissConfig)
+        ProxyOptions options = ProxyConfigReader.read(root, shipped);
         assertEquals(8080, options.listeners().getFirst().port());
         assertEquals("127.0.0.1", options.admin().host());
         assertEquals("x-request-id", options.requestIdHeader());
