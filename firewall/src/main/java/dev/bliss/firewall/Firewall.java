@@ -2,7 +2,9 @@ package dev.bliss.firewall;
 
 import dev.bliss.firewall.check.FieldCatalog;
 import dev.bliss.firewall.eval.RequestField;
+import dev.bliss.firewall.regex.PairScanWarmUp;
 import dev.bliss.plugin.field.FieldRegistry;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +36,17 @@ public final class Firewall {
     public static void declareFields(FieldRegistry registry) {
         registry.produceBytes(ACTION_FIELD, ACTION_MAX_LENGTH);
         registry.produceBytes(RULE_ID_FIELD, RULE_ID_MAX_LENGTH);
+    }
+
+    /**
+     * Has the firewall's Vector API code compiled before traffic needs it, so that the first
+     * requests do not allocate (see {@link PairScanWarmUp}). Blocking and bounded by the budget;
+     * once per process is enough, on any thread but an event loop.
+     *
+     * @return whether the compiled code was seen in use before the budget ran out
+     */
+    public static boolean warmUp(Duration budget) {
+        return PairScanWarmUp.run(budget.toNanos());
     }
 
     /** The request fields rules may use without any detector, e.g. {@code http.user_agent}. */

@@ -270,7 +270,7 @@ class RulesFileTest {
 
     @Test
     void shouldCompileTheRealisticRuleSet() throws Exception {
-        RuleSet set = RuleSet.compile(ZeroAllocationTest.realisticRules(), fixture.scheme);
+        RuleSet set = RuleSet.compile(RealisticTraffic.realisticRules(), fixture.scheme);
         assertEquals(20, set.rules().size());
         assertEquals(404, set.rule("block-dotfiles").response().status());
         assertEquals(405, set.rule("block-odd-methods").response().status());

@@ -18,6 +18,7 @@ import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.PluginLoader;
 import dev.bliss.proxy.routing.RouteTable;
+import dev.bliss.proxy.rules.FirewallWarmUp;
 import dev.bliss.proxy.rules.RuleSetHolder;
 import dev.bliss.proxy.rules.RulesFileWatcher;
 import dev.bliss.firewall.RulesException;
@@ -92,6 +93,7 @@ public final class RunningProxy implements ProxyServer {
                 } catch (RulesException e) {
                     throw new ConfigException(Position.builtIn(options.rulesFile().toString()), "rules", "\n" + e.getMessage());
                 }
+                FirewallWarmUp.startOnce();
                 metrics.bindRules(rules);
                 RuleSetHolder boundRules = rules;
                 rules.onReload(set -> metrics.bindRules(boundRules));
