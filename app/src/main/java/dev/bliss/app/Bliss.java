@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
             VersionCommand.class,
             dev.bliss.app.store.StoreCommand.class,
             dev.bliss.app.features.FeaturesCommand.class, dev.bliss.app.features.FeatureServiceCommand.class,
+            dev.bliss.app.training.TrainCommand.class,
+            dev.bliss.app.training.EvaluateCommand.class,
         })
 public final class Bliss implements Runnable {
 

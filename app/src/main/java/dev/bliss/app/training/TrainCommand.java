@@ -1,0 +1,203 @@
+package dev.bliss.app.training;
+
+import dev.bliss.training.catboost.CatBoostJsonWriter;
+import dev.bliss.training.catboost.ModelsYamlEntry;
+import dev.bliss.training.data.DataException;
+import dev.bliss.training.data.Dataset;
+import dev.bliss.training.data.FeatureSelection;
+import dev.bliss.training.data.LabelledLog;
+import dev.bliss.training.data.ValidationSplit;
+import dev.bliss.training.gbdt.BoostingOptions;
+import dev.bliss.training.gbdt.ObliviousBoosting;
+import dev.bliss.training.gbdt.TrainingResult;
+import dev.bliss.training.model.ObliviousTreeModel;
+import dev.bliss.training.report.EvaluationReport;
+import dev.bliss.training.report.ProgressBar;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bliss train}: gradient-boosted oblivious trees from detection logs joined with ground
+ * truth, written as CatBoost JSON, with the models.yaml entry and a report on the validation rows.
+ */
+@Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Train a bot model (CatBoost-style oblivious trees, Logloss) from detection logs and ground truth,",
+                "write it as CatBoost JSON, print its models.yaml entry and a report on the held-out clients."})
+public final class TrainCommand implements Callable<Integer> {
+
+    @Option(names = "--log", required = true, paramLabel = "FILE",
+            description = "A detection log (JSON lines); repeat for rotated parts, in order.")
+    List<Path> logs;
+
+    @Option(names = "--truth", required = true, paramLabel = "FILE",
+            description = "Ground truth CSV: request_id,population,label (1 = automated).")
+    Path truth;
+
+    @Option(names = "--model", defaultValue = "config/models/bot-v1.json", paramLabel = "FILE",
+            description = "Where to write the model (default: ${DEFAULT-VALUE}).")
+    Path model;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The model's name in models.yaml (default: the file name without .json).")
+    String name;
+
+    @Option(names = "--features", defaultValue = "all", paramLabel = "SPEC",
+            description = "all, request (single-request features only: names without a dot), or a comma list (default: ${DEFAULT-VALUE}).")
+    String features;
+
+    @Option(names = "--iterations", defaultValue = "500", description = "Most trees (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--depth", defaultValue = "6", description = "Tree depth (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--learning-rate", defaultValue = "0.1", description = "Learning rate (default: ${DEFAULT-VALUE}).")
+    double learningRate;
+
+    @Option(names = "--l2", defaultValue = "3", description = "L2 regularisation of leaf values (default: ${DEFAULT-VALUE}).")
+    double l2;
+
+    @Option(names = "--border-count", defaultValue = "254", description = "Most borders per feature, 1..254 (default: ${DEFAULT-VALUE}).")
+    int borderCount;
+
+    @Option(names = "--validation", defaultValue = "0.2",
+            description = "Share of clients (keys.ip) held out for early stopping and the report; 0 = none (default: ${DEFAULT-VALUE}).")
+    double validation;
+
+    @Option(names = "--early-stop", defaultValue = "50", paramLabel = "ROUNDS",
+            description = "Stop when the validation loss has not improved for this many trees; 0 = never (default: ${DEFAULT-VALUE}).")
+    int earlyStop;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the validation split (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", description = "Threads building histograms (default: the available processors).")
+    Integer threads;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Also write report.txt, score-histogram.png, roc.png and models-entry.yaml here.")
+    Path reportDir;
+
+    @Option(names = "--skip-bad", description = "Skip (and count) malformed log lines instead of stopping at the first.")
+    boolean skipBad;
+
+    @Override
+    public Integer call() {
+        BoostingOptions options;
+        try {
+            options = new BoostingOptions(iterations, depth, learningRate, l2, borderCount, earlyStop,
+                    threads != null ? threads : Runtime.getRuntime().availableProcessors());
+            if (!(validation >= 0) || validation >= 1) {
+                throw new IllegalArgumentException("--validation must be in [0, 1), got " + validation);
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("bliss train: " + e.getMessage());
+            return 2;
+        }
+        String modelName = name != null ? name : model.getFileName().toString().replaceFirst("\\.json$", "");
+        if (!modelName.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            System.err.println("bliss train: --name: \"" + modelName + "\" is not a models.yaml name ([A-Za-z0-9][A-Za-z0-9_.-]*)");
+            return 2;
+        }
+        long started = System.nanoTime();
+        LabelledLog log;
+        List<String> selected;
+        try {
+            log = LabelledLog.read(logs, truth, skipBad);
+            selected = FeatureSelection.resolve(features, log.dataset().featureNames());
+        } catch (DataException e) {
+            System.err.println("bliss train: " + e.getMessage());
+            return 1;
+        }
+        Dataset all = log.dataset().withFeatures(selected);
+        System.err.printf(Locale.ROOT, "read %d log lines in %.1f s: %d requests with truth, %d without (skipped)%s%n",
+                log.logLines(), seconds(started), all.rowCount(), log.withoutTruth(),
+                skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : "");
+        ValidationSplit split = ValidationSplit.byClient(all, validation, seed);
+        Dataset train = all.rows(split.train());
+        Dataset held = all.rows(split.validation());
+        System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
+                selected.size(), train.rowCount(), held.rowCount(), seed);
+
+        long trainStart = System.nanoTime();
+        ProgressBar progress = ProgressBar.onStderr();
+        TrainingResult result;
+        try {
+            result = new ObliviousBoosting(options, progress).train(train, held);
+        } catch (IllegalArgumentException e) {
+            progress.finish();
+            System.err.println("bliss train: " + e.getMessage());
+            return 1;
+        }
+        progress.finish();
+        double trainSeconds = seconds(trainStart);
+        ObliviousTreeModel trained = result.model();
+
+        Map<String, String> info = new LinkedHashMap<>();
+        info.put("trainer", "bliss train (oblivious trees, Logloss, plain boosting)");
+        info.put("training", String.format(Locale.ROOT,
+                "features=%s iterations=%d depth=%d learning_rate=%s l2=%s border_count=%d validation=%s early_stop=%d seed=%d"
+                        + " trees_kept=%d rows=%d",
+                features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
+                trained.trees().size(), all.rowCount()));
+        try {
+            CatBoostJsonWriter.write(trained, info, model);
+        } catch (IOException e) {
+            System.err.println("bliss train: " + model + ": cannot write: " + e.getMessage());
+            return 1;
+        }
+        String entry = ModelsYamlEntry.render(modelName, yamlPath(model), trained.featureNames());
+
+        Dataset reported = held.rowCount() > 0 ? held : train;
+        double[] p = new double[reported.rowCount()];
+        float[] row = new float[reported.featureCount()];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = trained.predictProbability(reported.row(i, row));
+        }
+        EvaluationReport report = EvaluationReport.of("bliss train: " + model + ", on "
+                        + (held.rowCount() > 0 ? "the validation clients" : "the training rows (no validation split)"),
+                reported, p)
+                .withImportance(trained.featureNames(), result.importance())
+                .note(String.format(Locale.ROOT, "%d trees kept of %d grown (best validation Logloss), %.1f s training, %.1f s in all",
+                        trained.trees().size(), result.iterationsRun(), trainSeconds, seconds(started)))
+                .note(String.format(Locale.ROOT, "training Logloss %.5f%s", result.trainLoss()[trained.trees().size() - 1],
+                        result.validationLoss().length > 0
+                                ? String.format(Locale.ROOT, ", validation Logloss %.5f",
+                                        result.validationLoss()[trained.trees().size() - 1])
+                                : ""));
+        System.out.print(report.text());
+        System.out.println("model written to " + model + "; its models.yaml entry (under models:):");
+        System.out.print(entry);
+        if (reportDir != null) {
+            try {
+                report.writeTo(reportDir);
+                Files.writeString(reportDir.resolve("models-entry.yaml"), entry, StandardCharsets.UTF_8);
+                System.out.println("report written to " + reportDir);
+            } catch (IOException e) {
+                System.err.println("bliss train: " + reportDir + ": cannot write the report: " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    /** The model's path as models.yaml names it: relative to config/ when it lies in a models directory. */
+    private static String yamlPath(Path model) {
+        Path parent = model.toAbsolutePath().getParent();
+        if (parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("models")) {
+            return "models/" + model.getFileName();
+        }
+        return model.toAbsolutePath().toString();
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+}

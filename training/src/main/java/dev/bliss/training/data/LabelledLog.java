@@ -1,0 +1,93 @@
+package dev.bliss.training.data;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Detection logs joined with ground truth on {@code request_id}: the {@link Dataset} and what the
+ * join left out. A log line without truth (traffic the simulator did not send, or a truth file
+ * cut short) is skipped and counted, not an error.
+ *
+ * @param dataset the joined rows, in log order (files in the order given)
+ * @param logLines non-blank lines read from the logs
+ * @param withoutTruth log records whose request id the truth file does not have
+ * @param skippedBad malformed lines skipped (only when reading with skipBad)
+ */
+public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int skippedBad) {
+
+    /**
+     * Reads {@code logs} (rotated parts of one log, all with the same features) and joins them
+     * with {@code truth}.
+     *
+     * @param skipBad skip and count malformed log lines instead of failing on the first
+     */
+    public static LabelledLog read(List<Path> logs, Path truth, boolean skipBad) throws DataException {
+        if (logs.isEmpty()) {
+            throw new IllegalArgumentException("no log files");
+        }
+        GroundTruth t = GroundTruth.read(truth);
+        List<String> names = null;
+        List<DetectionRecord> records = new ArrayList<>();
+        List<Truth> truths = new ArrayList<>();
+        int lines = 0;
+        int without = 0;
+        int skipped = 0;
+        for (Path log : logs) {
+            try (DetectionLogReader reader = DetectionLogReader.open(log, skipBad)) {
+                if (names != null) {
+                    reader.expectFeatures(names);
+                }
+                DetectionRecord r;
+                while ((r = reader.next()) != null) {
+                    Truth truthOf = t.get(r.requestId());
+                    if (truthOf == null) {
+                        without++;
+                        continue;
+                    }
+                    records.add(r);
+                    truths.add(truthOf);
+                }
+                names = reader.featureNames();
+                lines += reader.linesRead();
+                skipped += reader.skippedLines();
+            }
+        }
+        if (records.isEmpty()) {
+            throw new DataException(logs.getFirst() + ": no log line has a request_id in " + truth
+                    + " (" + without + " lines without truth)");
+        }
+        return new LabelledLog(assemble(names, records, truths), lines, without, skipped);
+    }
+
+    private static Dataset assemble(List<String> names, List<DetectionRecord> records, List<Truth> truths) {
+        int rows = records.size();
+        TreeSet<String> populationSet = new TreeSet<>();
+        for (Truth t : truths) {
+            populationSet.add(t.population());
+        }
+        List<String> populations = List.copyOf(populationSet);
+        float[][] columns = new float[names.size()][rows];
+        boolean[] automated = new boolean[rows];
+        int[] population = new int[rows];
+        String[] groups = new String[rows];
+        ScoreSource[] sources = new ScoreSource[rows];
+        int[] scores = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            DetectionRecord rec = records.get(r);
+            float[] v = rec.features();
+            for (int f = 0; f < v.length; f++) {
+                columns[f][r] = v[f];
+            }
+            Truth t = truths.get(r);
+            automated[r] = t.automated();
+            population[r] = populations.indexOf(t.population());
+            // A request without a client key is its own group.
+            groups[r] = rec.clientKey() != null ? rec.clientKey() : "request:" + rec.requestId();
+            sources[r] = rec.scoreSource();
+            scores[r] = rec.score();
+        }
+        return new Dataset(names, columns, automated, population, populations, groups, sources, scores);
+    }
+}

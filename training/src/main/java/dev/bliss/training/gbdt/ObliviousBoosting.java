@@ -1,0 +1,364 @@
+package dev.bliss.training.gbdt;
+
+import dev.bliss.training.data.Dataset;
+import dev.bliss.training.model.FloatFeature;
+import dev.bliss.training.model.ObliviousTree;
+import dev.bliss.training.model.ObliviousTreeModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Gradient boosting of oblivious trees for Logloss.
+ *
+ * <p>Each iteration: gradients {@code g = y − p} and hessians {@code h = p(1 − p)} at the current
+ * raw values; then, level by level, every row's leaf so far, and per feature a histogram of
+ * (Σg, Σh) per (leaf, bin). A candidate split "bin > k" is scored by the Newton gain summed over
+ * the level's leaves, {@code Σ_leaves G_L²/(H_L + λ) + G_R²/(H_R + λ)}, and the best one becomes
+ * the level's split for every leaf (the oblivious tree). Leaves take one Newton step
+ * {@code η · G/(H + λ)}. The start value is the training set's log-odds, written as the model's
+ * bias (CatBoost's {@code boost_from_average}).
+ *
+ * <p>Deterministic: histograms are summed row by row in row order, one feature per task, and ties
+ * between splits go to the lower feature, then the lower border; the thread count changes
+ * nothing. {@link StrictMath} keeps the sigmoid identical on every JVM.
+ */
+public final class ObliviousBoosting {
+
+    private final BoostingOptions options;
+    private final TrainingListener listener;
+
+    public ObliviousBoosting(BoostingOptions options, TrainingListener listener) {
+        this.options = options;
+        this.listener = listener;
+    }
+
+    /** One level's best split for one feature; score is the level's total Newton score with it. */
+    private record Candidate(int feature, int border, double score) {
+    }
+
+    /**
+     * Trains on {@code train}; {@code validation} (may be null or empty) drives early stopping.
+     *
+     * @throws IllegalArgumentException when the training rows hold only one class
+     */
+    public TrainingResult train(Dataset train, Dataset validation) {
+        int featureCount = train.featureCount();
+        List<FloatFeature> features = new ArrayList<>(featureCount);
+        for (int f = 0; f < featureCount; f++) {
+            features.add(BorderSelection.select(train.featureNames().get(f), train.column(f), options.borderCount()));
+        }
+        boolean validating = validation != null && validation.rowCount() > 0;
+        QuantizedColumns trainBins = QuantizedColumns.of(train, features);
+        QuantizedColumns validationBins = validating ? QuantizedColumns.of(validation, features) : null;
+
+        int n = train.rowCount();
+        double[] y = labels(train);
+        int positives = train.automatedCount();
+        if (positives == 0 || positives == n) {
+            throw new IllegalArgumentException("the training rows are all " + (positives == 0 ? "human" : "automated")
+                    + ": a classifier needs both classes");
+        }
+        double bias = StrictMath.log((double) positives / (n - positives));
+        double[] approx = new double[n];
+        Arrays.fill(approx, bias);
+        double[] yValidation = validating ? labels(validation) : new double[0];
+        double[] approxValidation = new double[yValidation.length];
+        Arrays.fill(approxValidation, bias);
+
+        Level level = new Level(trainBins, features, options);
+        List<ObliviousTree> trees = new ArrayList<>();
+        List<double[]> treeGains = new ArrayList<>();
+        double[] trainLoss = new double[options.iterations()];
+        double[] validationLoss = new double[validating ? options.iterations() : 0];
+        double bestLoss = Double.POSITIVE_INFINITY;
+        int best = 0;
+        int grown = 0;
+        ExecutorService pool = options.threads() > 1 ? Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "bliss-train-histograms");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try {
+            for (int it = 0; it < options.iterations(); it++) {
+                level.gradients(approx, y);
+                double[] gains = new double[options.depth()];
+                ObliviousTree tree = level.growTree(pool, gains);
+                trees.add(tree);
+                treeGains.add(gains);
+                int[] leaves = level.leaves;
+                for (int i = 0; i < n; i++) {
+                    approx[i] += tree.leafValues()[leaves[i]];
+                }
+                trainLoss[it] = meanLogloss(approx, y);
+                grown = it + 1;
+                if (validating) {
+                    addTree(tree, validationBins, approxValidation);
+                    validationLoss[it] = meanLogloss(approxValidation, yValidation);
+                    if (validationLoss[it] < bestLoss) {
+                        bestLoss = validationLoss[it];
+                        best = grown;
+                    }
+                } else {
+                    best = grown;
+                }
+                listener.onIteration(grown, options.iterations(), trainLoss[it],
+                        validating ? validationLoss[it] : Double.NaN, best);
+                if (validating && options.earlyStopRounds() > 0 && grown - best >= options.earlyStopRounds()) {
+                    break;
+                }
+            }
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+        List<ObliviousTree> kept = trees.subList(0, best);
+        double[] featureGain = new double[featureCount];
+        for (int t = 0; t < best; t++) {
+            ObliviousTree tree = kept.get(t);
+            for (int d = 0; d < tree.depth(); d++) {
+                featureGain[tree.features()[d]] += treeGains.get(t)[d];
+            }
+        }
+        ObliviousTreeModel model = new ObliviousTreeModel(features, kept, 1.0, bias);
+        return new TrainingResult(model, Arrays.copyOf(trainLoss, grown),
+                Arrays.copyOf(validationLoss, validating ? grown : 0), grown, featureGain);
+    }
+
+    private static void addTree(ObliviousTree tree, QuantizedColumns bins, double[] approx) {
+        int[] leaf = new int[bins.rows];
+        for (int d = 0; d < tree.depth(); d++) {
+            byte[] b = bins.bins[tree.features()[d]];
+            int k = tree.borders()[d];
+            int bit = 1 << d;
+            for (int i = 0; i < leaf.length; i++) {
+                if ((b[i] & 0xFF) > k) {
+                    leaf[i] |= bit;
+                }
+            }
+        }
+        double[] values = tree.leafValues();
+        for (int i = 0; i < leaf.length; i++) {
+            approx[i] += values[leaf[i]];
+        }
+    }
+
+    private static double[] labels(Dataset data) {
+        double[] y = new double[data.rowCount()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = data.automated(i) ? 1.0 : 0.0;
+        }
+        return y;
+    }
+
+    /** Mean Logloss of raw values {@code a}: softplus(−a) for class 1, softplus(a) for class 0. */
+    static double meanLogloss(double[] a, double[] y) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            double z = y[i] > 0.5 ? -a[i] : a[i];
+            sum += Math.max(z, 0) + StrictMath.log1p(StrictMath.exp(-Math.abs(z)));
+        }
+        return a.length == 0 ? Double.NaN : sum / a.length;
+    }
+
+    /** The per-iteration working state: gradients, each row's leaf, per-feature histograms. */
+    private static final class Level {
+
+        private final QuantizedColumns bins;
+        private final int featureCount;
+        private final int[] binCount;
+        private final double[][] histograms;
+        private final double[][] scores;
+        private final double[] g;
+        private final double[] h;
+        final int[] leaves;
+        private final BoostingOptions options;
+
+        Level(QuantizedColumns bins, List<FloatFeature> features, BoostingOptions options) {
+            this.bins = bins;
+            this.options = options;
+            this.featureCount = features.size();
+            this.binCount = new int[featureCount];
+            this.histograms = new double[featureCount][];
+            this.scores = new double[featureCount][];
+            int maxLeaves = 1 << (options.depth() - 1);
+            for (int f = 0; f < featureCount; f++) {
+                binCount[f] = features.get(f).borders().length + 1;
+                histograms[f] = new double[maxLeaves * binCount[f] * 2];
+                scores[f] = new double[binCount[f] - 1];
+            }
+            this.g = new double[bins.rows];
+            this.h = new double[bins.rows];
+            this.leaves = new int[bins.rows];
+        }
+
+        void gradients(double[] approx, double[] y) {
+            for (int i = 0; i < g.length; i++) {
+                double p = ObliviousTreeModel.sigmoid(approx[i]);
+                g[i] = y[i] - p;
+                h[i] = p * (1 - p);
+            }
+        }
+
+        /** Grows one tree over the current gradients; {@link #leaves} ends as each row's leaf. */
+        ObliviousTree growTree(ExecutorService pool, double[] gains) {
+            Arrays.fill(leaves, 0);
+            int depth = options.depth();
+            int[] splitFeature = new int[depth];
+            int[] splitBorder = new int[depth];
+            int grown = 0;
+            for (int d = 0; d < depth; d++) {
+                int leafCount = 1 << d;
+                Candidate best = bestSplit(pool, leafCount, splitFeature, splitBorder, d);
+                if (best == null) {
+                    break;  // every feature is constant on the training rows
+                }
+                gains[d] = best.score - levelScore(leafCount);
+                byte[] b = bins.bins[best.feature];
+                int k = best.border;
+                int bit = 1 << d;
+                for (int i = 0; i < leaves.length; i++) {
+                    if ((b[i] & 0xFF) > k) {
+                        leaves[i] |= bit;
+                    }
+                }
+                splitFeature[d] = best.feature;
+                splitBorder[d] = best.border;
+                grown = d + 1;
+            }
+            int leafCount = 1 << grown;
+            double[] sumG = new double[leafCount];
+            double[] sumH = new double[leafCount];
+            for (int i = 0; i < leaves.length; i++) {
+                sumG[leaves[i]] += g[i];
+                sumH[leaves[i]] += h[i];
+            }
+            double[] values = new double[leafCount];
+            for (int l = 0; l < leafCount; l++) {
+                double denominator = sumH[l] + options.l2();
+                values[l] = denominator > 0 ? options.learningRate() * sumG[l] / denominator : 0;
+            }
+            return new ObliviousTree(Arrays.copyOf(splitFeature, grown), Arrays.copyOf(splitBorder, grown), values);
+        }
+
+        /** The level's Newton score before splitting: Σ_leaves G²/(H + λ). */
+        private double levelScore(int leafCount) {
+            double[] sumG = new double[leafCount];
+            double[] sumH = new double[leafCount];
+            for (int i = 0; i < leaves.length; i++) {
+                sumG[leaves[i]] += g[i];
+                sumH[leaves[i]] += h[i];
+            }
+            double s = 0;
+            for (int l = 0; l < leafCount; l++) {
+                s += term(sumG[l], sumH[l]);
+            }
+            return s;
+        }
+
+        private Candidate bestSplit(ExecutorService pool, int leafCount, int[] usedFeature, int[] usedBorder, int used) {
+            Candidate[] perFeature = new Candidate[featureCount];
+            if (pool == null) {
+                for (int f = 0; f < featureCount; f++) {
+                    perFeature[f] = bestSplitOf(f, leafCount, usedFeature, usedBorder, used);
+                }
+            } else {
+                List<Future<Candidate>> futures = new ArrayList<>(featureCount);
+                for (int f = 0; f < featureCount; f++) {
+                    int feature = f;
+                    Callable<Candidate> task = () -> bestSplitOf(feature, leafCount, usedFeature, usedBorder, used);
+                    futures.add(pool.submit(task));
+                }
+                for (int f = 0; f < featureCount; f++) {
+                    try {
+                        perFeature[f] = futures.get(f).get();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("training interrupted", e);
+                    } catch (ExecutionException e) {
+                        throw new IllegalStateException("histogram task failed", e.getCause());
+                    }
+                }
+            }
+            Candidate best = null;
+            for (Candidate c : perFeature) {
+                if (c != null && (best == null || c.score > best.score)) {
+                    best = c;
+                }
+            }
+            return best;
+        }
+
+        /** Builds feature f's histogram over the level's leaves and scores each of its borders. */
+        private Candidate bestSplitOf(int f, int leafCount, int[] usedFeature, int[] usedBorder, int used) {
+            int binsOfF = binCount[f];
+            if (binsOfF < 2) {
+                return null;
+            }
+            double[] hist = histograms[f];
+            Arrays.fill(hist, 0, leafCount * binsOfF * 2, 0.0);
+            byte[] b = bins.bins[f];
+            if (leafCount == 1) {
+                for (int i = 0; i < b.length; i++) {
+                    int at = (b[i] & 0xFF) << 1;
+                    hist[at] += g[i];
+                    hist[at + 1] += h[i];
+                }
+            } else {
+                for (int i = 0; i < b.length; i++) {
+                    int at = (leaves[i] * binsOfF + (b[i] & 0xFF)) << 1;
+                    hist[at] += g[i];
+                    hist[at + 1] += h[i];
+                }
+            }
+            double[] score = scores[f];
+            Arrays.fill(score, 0.0);
+            for (int l = 0; l < leafCount; l++) {
+                int base = l * binsOfF * 2;
+                double totalG = 0;
+                double totalH = 0;
+                for (int k = 0; k < binsOfF; k++) {
+                    totalG += hist[base + 2 * k];
+                    totalH += hist[base + 2 * k + 1];
+                }
+                double leftG = 0;
+                double leftH = 0;
+                for (int k = 0; k + 1 < binsOfF; k++) {
+                    leftG += hist[base + 2 * k];
+                    leftH += hist[base + 2 * k + 1];
+                    score[k] += term(leftG, leftH) + term(totalG - leftG, totalH - leftH);
+                }
+            }
+            int bestK = -1;
+            for (int k = 0; k < score.length; k++) {
+                if (isUsed(f, k, usedFeature, usedBorder, used)) {
+                    continue;
+                }
+                if (bestK < 0 || score[k] > score[bestK]) {
+                    bestK = k;
+                }
+            }
+            return bestK < 0 ? null : new Candidate(f, bestK, score[bestK]);
+        }
+
+        private static boolean isUsed(int f, int k, int[] usedFeature, int[] usedBorder, int used) {
+            for (int d = 0; d < used; d++) {
+                if (usedFeature[d] == f && usedBorder[d] == k) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private double term(double sumG, double sumH) {
+            double denominator = sumH + options.l2();
+            return denominator > 0 ? sumG * sumG / denominator : 0;
+        }
+    }
+}

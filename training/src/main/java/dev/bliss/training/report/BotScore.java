@@ -1,0 +1,16 @@
+package dev.bliss.training.report;
+
+/**
+ * bliss's bot score of a probability of automation: {@code clamp(round(99 − 98p), 1, 99)}, low =
+ * automated, as bot-management's scorer maps it. "Bot at threshold t" means score below t.
+ */
+public final class BotScore {
+
+    private BotScore() {
+    }
+
+    public static int of(double probability) {
+        long s = Math.round(99 - 98 * probability);
+        return (int) Math.max(1, Math.min(99, s));
+    }
+}

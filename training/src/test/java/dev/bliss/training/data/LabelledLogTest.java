@@ -1,0 +1,104 @@
+package dev.bliss.training.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabelledLogTest {
+
+    @TempDir
+    Path dir;
+
+    private static String line(String id, String source, String ip, String features) {
+        return "{\"ts\":1,\"request_id\":\"" + id + "\",\"status\":200,\"score\":42,\"score_source\":\"" + source + "\","
+                + "\"detection_ids\":[1,301],\"verified\":false,\"features_available\":true,\"action\":\"none\","
+                + (ip == null ? "" : "\"keys\":{\"ip\":\"" + ip + "\"},")
+                + "\"features\":{" + features + "}}\n";
+    }
+
+    private Path truth(String... rows) throws Exception {
+        return Files.writeString(dir.resolve("truth.csv"), "request_id,population,label\n" + String.join("\n", rows) + "\n");
+    }
+
+    @Test
+    void shouldJoinOnRequestIdAndCountLinesWithoutTruth() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.jsonl"),
+                line("a", "machine_learning", "00000000000000aa", "\"header_count\":7.0,\"ip.reqs_1m\":3.0")
+                        + "\n"
+                        + line("b", "heuristics", null, "\"header_count\":2.0,\"ip.reqs_1m\":null")
+                        + line("c", "verified_bot", "00000000000000cc", "\"header_count\":5.0,\"ip.reqs_1m\":1.0"));
+        LabelledLog joined = LabelledLog.read(List.of(log), truth("a,human,0", "b,scraper,1", "z,human,0"), false);
+        Dataset d = joined.dataset();
+        assertEquals(3, joined.logLines());
+        assertEquals(1, joined.withoutTruth());
+        assertEquals(2, d.rowCount());
+        assertEquals(List.of("header_count", "ip.reqs_1m"), d.featureNames());
+        assertEquals(7f, d.column(0)[0]);
+        assertTrue(Float.isNaN(d.column(1)[1]));
+        assertEquals(List.of("human", "scraper"), d.populationNames());
+        assertEquals(1, d.population(1));
+        assertTrue(d.automated(1));
+        assertEquals(ScoreSource.HEURISTICS, d.scoreSource(1));
+        assertEquals("00000000000000aa", d.group(0));
+        assertEquals("request:b", d.group(1));
+        assertEquals(42, d.loggedScore(0));
+    }
+
+    @Test
+    void shouldNameFileAndLineOfAMalformedLogLine() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.jsonl"),
+                line("a", "machine_learning", "aa", "\"header_count\":7.0") + "{\"request_id\":\"b\",\"score\":1,");
+        DataException e = assertThrows(DataException.class,
+                () -> LabelledLog.read(List.of(log), truth("a,human,0", "b,human,0"), false));
+        assertTrue(e.getMessage().startsWith(log + ":2: not JSON"), e.getMessage());
+    }
+
+    @Test
+    void shouldSkipAndCountMalformedLinesWhenAsked() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.jsonl"),
+                line("a", "machine_learning", "aa", "\"header_count\":7.0")
+                        + "{\"request_id\":\"b\",\"score\":1,\n"
+                        + line("c", "machine_learning", "cc", "\"header_count\":\"seven\"")
+                        + line("d", "machine_learning", "dd", "\"header_count\":1.0"));
+        LabelledLog joined = LabelledLog.read(List.of(log), truth("a,human,0", "c,scraper,1", "d,scraper,1"), true);
+        assertEquals(2, joined.skippedBad());
+        assertEquals(2, joined.dataset().rowCount());
+    }
+
+    @Test
+    void shouldRefuseALineWhoseFeaturesDifferFromTheFirst() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.jsonl"),
+                line("a", "machine_learning", "aa", "\"header_count\":7.0,\"has_cookie\":1.0")
+                        + line("b", "machine_learning", "bb", "\"has_cookie\":1.0,\"header_count\":7.0"));
+        DataException e = assertThrows(DataException.class,
+                () -> LabelledLog.read(List.of(log), truth("a,human,0", "b,human,0"), false));
+        assertTrue(e.getMessage().startsWith(log + ":2: features: feature 0 is \"has_cookie\""), e.getMessage());
+    }
+
+    @Test
+    void shouldNameFileAndLineOfABadTruthRow() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.jsonl"), line("a", "machine_learning", "aa", "\"header_count\":7.0"));
+        Path truth = truth("a,human,0", "b,scraper,2");
+        DataException e = assertThrows(DataException.class, () -> LabelledLog.read(List.of(log), truth, false));
+        assertEquals(truth + ":3: label must be 0 or 1, got \"2\"", e.getMessage());
+        Path noHeader = Files.writeString(dir.resolve("t2.csv"), "a,human,0\n");
+        e = assertThrows(DataException.class, () -> LabelledLog.read(List.of(log), noHeader, false));
+        assertTrue(e.getMessage().startsWith(noHeader + ":1: expected the header"), e.getMessage());
+    }
+
+    @Test
+    void shouldSelectRequestFeaturesByTheirDotlessNames() throws Exception {
+        List<String> names = List.of("header_count", "ip.reqs_1m", "has_cookie", "ja4.reqs_1h");
+        assertEquals(List.of("header_count", "has_cookie"), FeatureSelection.resolve("request", names));
+        assertEquals(names, FeatureSelection.resolve("all", names));
+        assertEquals(List.of("ja4.reqs_1h", "header_count"), FeatureSelection.resolve("ja4.reqs_1h, header_count", names));
+        DataException e = assertThrows(DataException.class, () -> FeatureSelection.resolve("header_count,nope", names));
+        assertTrue(e.getMessage().contains("no feature \"nope\""), e.getMessage());
+    }
+}
