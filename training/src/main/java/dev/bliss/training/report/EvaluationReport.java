@@ -161,7 +161,7 @@ public final class EvaluationReport {
             }
             Arrays.sort(order, (a, b) -> Double.compare(importance[b], importance[a]));
             for (int i : order) {
-                out.append(String.format(Locale.ROOT, "  %-28s %6.2f%%%n", importanceNames.get(i), 100 * importance[i]));
+                out.append(String.format(Locale.ROOT, "  %-34s %6.2f%%%n", importanceNames.get(i), 100 * importance[i]));
             }
         }
         return out.toString();
