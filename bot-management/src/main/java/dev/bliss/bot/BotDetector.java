@@ -1,5 +1,7 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.detectionlog.DetectionRecorder;
+import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
@@ -24,9 +26,9 @@ import dev.bliss.store.schema.DimensionKeys;
  *  inspect:  user agent, fingerprints (TLS, or a trusted balancer's headers)
  *            ─► dimension keys ─► single-request features ─► store features (one batched read)
  *            ─► heuristics ─► verified bots ─► score: verified 1 | heuristic 1 | model 1–99 | none
- *            ─► bot.* fields
+ *            ─► bot.* fields ─► sampled for the detection log: vector, keys, score copied aside
  *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
- *  complete: request event for the feature service
+ *  complete: request event for the feature service; the detection log's record, with the outcome
  * </pre>
  *
  * <p><b>Thread:</b> its event loop only. <b>Allocation:</b> none per request once warm: every
@@ -55,6 +57,8 @@ final class BotDetector implements Detector {
     private final ModelScorer scorer;
     private final float[] input;
     private final RequestEvent event;
+    /** This loop's side of the detection log, or null when it is off. */
+    private final DetectionRecorder detections;
 
     BotDetector(BotManagement shared) {
         this.shared = shared;
@@ -66,6 +70,7 @@ final class BotDetector implements Detector {
         this.scorer = shared.models.newScorer();
         this.input = new float[shared.schema.inputLength()];
         this.event = new RequestEvent(shared.schema.dimensions().size());
+        this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
 
     @Override
@@ -132,6 +137,27 @@ final class BotDetector implements Detector {
         }
         fields.set(f.scoreSource, source.text());
         shared.bySource[source.ordinal()].increment();
+        if (detections != null) {
+            keepForDetectionLog(request, fields, score, source, featuresAvailable);
+        }
+    }
+
+    /**
+     * Copies what the detection log needs from this loop's scratch (the input vector and keys
+     * that the next request overwrites) into the request's pending record, when it is sampled.
+     * The vector is complete for every request, whatever decided the score: request features and
+     * stored features or their defaults were both filled above.
+     */
+    private void keepForDetectionLog(RequestView request, Fields fields, int score, ScoreSource source, boolean featuresAvailable) {
+        PendingRecord r = detections.begin(request);
+        if (r == null) {
+            return;
+        }
+        r.features(input).keys(keys).score(score, source, featuresAvailable)
+                .verified(verified.verified() ? verified.bot().category() : null);
+        for (int i = 0, n = fields.length(f.detectionIds); i < n; i++) {
+            r.detectionId(fields.get(f.detectionIds, i));
+        }
     }
 
     /** The fingerprint the TLS layer computed, else the balancer's header when the peer is trusted. */
@@ -164,6 +190,9 @@ final class BotDetector implements Detector {
 
     @Override
     public void onComplete(RequestView request, Fields fields, Completion completion) {
+        if (detections != null) {
+            detections.complete(request, completion, System.currentTimeMillis() - completion.durationNanos() / 1_000_000);
+        }
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
         }

@@ -1,5 +1,6 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.events.RequestEventSink;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.StoreConnection;
@@ -27,6 +28,8 @@ final class BotManagement implements DetectorFactory {
     final PluginMetrics.Counter[] bySource;
     final PluginMetrics.Counter[] unavailable;
     volatile RequestEventSink events = RequestEventSink.NONE;
+    /** The detection log, or null when it is off; set before any detector is made. */
+    DetectionLog detectionLog;
 
     BotManagement(BotManagementSettings settings, FeatureSchema schema, HeuristicsConfig heuristics, VerifiedBots verified,
                   ModelSet models, StoreConnection store, BotFields fields, PluginMetrics metrics) {
@@ -62,6 +65,9 @@ final class BotManagement implements DetectorFactory {
     @Override
     public void close() {
         events.close();
+        if (detectionLog != null) {
+            detectionLog.close();
+        }
         models.close();
         store.close();
     }

@@ -1,5 +1,6 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.events.RingEventSink;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.bot.features.StoreConnection;
@@ -12,6 +13,7 @@ import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
 import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.schema.FeatureSchema;
 import java.lang.System.Logger.Level;
 
@@ -50,6 +52,17 @@ public final class BotManagementProvider implements DetectorProvider {
                 + ", hex decoding: " + HexDecoder.implementation());
         BotManagement management = new BotManagement(settings, schema, heuristics, verified, models, store, fields,
                 context.metrics());
+        if (settings.detectionLog().enabled()) {
+            try {
+                management.detectionLog = new DetectionLog(settings.detectionLog(), schema, context.metrics()).start();
+            } catch (java.io.IOException e) {
+                management.close();
+                ConfigSection log = context.config().section("detection_log");
+                throw log.error("path", "cannot open the detection log: " + e.getMessage());
+            }
+            LOG.log(Level.INFO, "bot management: detection log " + management.detectionLog.path() + ", sample rate "
+                    + settings.detectionLog().sampleRate());
+        }
         if (settings.eventsRing() != null) {
             management.events = new RingEventSink(settings.eventsRing(), schema.dimensions().size(), schema.hash(),
                     context.metrics());

@@ -1,5 +1,6 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.detectionlog.DetectionLogSettings;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.StorePaths;
@@ -25,11 +26,13 @@ import java.time.Duration;
  *   fingerprint_headers:               JA3/JA4 computed by a TLS-terminating balancer in front,
  *     ja3: ""                          believed only from trusted_proxies peers
  *     ja4: ""
+ *   detection_log:                     one JSON line per sampled request (see DetectionLogSettings)
+ *     path: ""                         empty or absent: off
  * </pre>
  */
 record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, Path models, Path store,
                              Path eventsRing, Duration maxFeatureAge, String scoreHeader, String verifiedHeader, String ja4Header,
-                             String ja3FingerprintHeader, String ja4FingerprintHeader) {
+                             String ja3FingerprintHeader, String ja4FingerprintHeader, DetectionLogSettings detectionLog) {
 
     static BotManagementSettings read(ConfigSection c, Path base) throws ConfigException {
         Path features = base.resolve(c.string("features", "features.yaml"));
@@ -52,8 +55,9 @@ record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, 
         String ja3From = header(fp, "ja3", "");
         String ja4From = header(fp, "ja4", "");
         fp.requireNoUnknownKeys();
+        DetectionLogSettings detectionLog = DetectionLogSettings.read(c.section("detection_log"), base);
         return new BotManagementSettings(features, heuristics, verified, models, store, eventsRing, maxAge, scoreHeader,
-                verifiedHeader, ja4Header, ja3From, ja4From);
+                verifiedHeader, ja4Header, ja3From, ja4From, detectionLog);
     }
 
     private static String header(ConfigSection c, String key, String def) throws ConfigException {

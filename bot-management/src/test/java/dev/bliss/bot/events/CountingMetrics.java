@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 
 /** PluginMetrics that remember counter values by {@code name{tag=value,…}}, for assertions. */
-final class CountingMetrics implements PluginMetrics {
+public final class CountingMetrics implements PluginMetrics {
 
     final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
     final Map<String, DoubleSupplier> gauges = new ConcurrentHashMap<>();
@@ -33,7 +33,7 @@ final class CountingMetrics implements PluginMetrics {
         gauges.put(key(name, tagPairs), value);
     }
 
-    long count(String name, String... tagPairs) {
+    public long count(String name, String... tagPairs) {
         AtomicLong v = counters.get(key(name, tagPairs));
         return v == null ? 0 : v.get();
     }

@@ -1,0 +1,157 @@
+package dev.bliss.bot.detectionlog;
+
+import dev.bliss.bot.ScoreSource;
+import dev.bliss.bot.verified.VerifiedBotCategory;
+import dev.bliss.plugin.FirewallAction;
+import java.util.List;
+import org.agrona.DirectBuffer;
+
+/**
+ * Turns one binary record ({@link DetectionRecordLayout}) into its JSON line. The line's field
+ * names and order are a format that trainers parse; change them only with the readers.
+ *
+ * <pre>
+ * {"ts":1764500000000,"request_id":"5f0c9a1e-0000-00000000002a","status":200,"score":23,
+ *  "score_source":"machine_learning","detection_ids":[1,301],"verified":false,
+ *  "features_available":true,"rule_id":"r1","action":"block",
+ *  "keys":{"ip":"9e3779b97f4a7c15",…},"features":{"header_count":7.0,…,"ip.reqs_1m":12.0,…}}
+ * </pre>
+ *
+ * {@code verified_category} follows {@code verified} only for verified bots; {@code rule_id} is
+ * left out when no rule matched ({@code action} is then {@code none}); {@code keys} holds only the
+ * dimensions the request had a key for, as 16 lowercase hex digits; {@code features} holds the
+ * whole model input vector in input order, non-finite values as {@code null}.
+ *
+ * <p>Writer thread only; allocates (the line is built in a reused StringBuilder).
+ */
+final class DetectionJson {
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final ScoreSource[] SOURCES = ScoreSource.values();
+    private static final FirewallAction[] ACTIONS = FirewallAction.values();
+    private static final VerifiedBotCategory[] CATEGORIES = VerifiedBotCategory.values();
+
+    /** {@code "name":} of each dimension and each input, escaped once. */
+    private final String[] keyNames;
+    private final String[] featureNames;
+
+    DetectionJson(List<String> dimensionNames, List<String> inputNames) {
+        this.keyNames = quotedNames(dimensionNames);
+        this.featureNames = quotedNames(inputNames);
+    }
+
+    private static String[] quotedNames(List<String> names) {
+        String[] quoted = new String[names.size()];
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < quoted.length; i++) {
+            b.setLength(0);
+            string(b, names.get(i));
+            quoted[i] = b.append(':').toString();
+        }
+        return quoted;
+    }
+
+    /** Appends the record at {@code at} of {@code buffer} as one line, without the newline. */
+    void format(DirectBuffer buffer, int at, StringBuilder b) {
+        int dimensions = keyNames.length;
+        int inputs = featureNames.length;
+        int count = buffer.getByte(at + DetectionRecordLayout.DETECTION_COUNT_OFFSET) & 0xFF;
+        int ruleLength = buffer.getShort(at + DetectionRecordLayout.RULE_ID_LENGTH_OFFSET);
+        int idLength = buffer.getShort(at + DetectionRecordLayout.REQUEST_ID_LENGTH_OFFSET);
+        int flags = buffer.getInt(at + DetectionRecordLayout.FLAGS_OFFSET);
+        int ruleAt = at + DetectionRecordLayout.ruleIdOffset(dimensions, inputs, count);
+
+        b.append("{\"ts\":").append(buffer.getLong(at + DetectionRecordLayout.TIMESTAMP_OFFSET));
+        b.append(",\"request_id\":");
+        chars(b, buffer, ruleAt + Character.BYTES * ruleLength, idLength);
+        b.append(",\"status\":").append(buffer.getInt(at + DetectionRecordLayout.STATUS_OFFSET));
+        b.append(",\"score\":").append(buffer.getInt(at + DetectionRecordLayout.SCORE_OFFSET));
+        b.append(",\"score_source\":\"").append(SOURCES[buffer.getByte(at + DetectionRecordLayout.SOURCE_OFFSET)].text()).append('"');
+        b.append(",\"detection_ids\":[");
+        int d = at + DetectionRecordLayout.detectionIdsOffset(dimensions, inputs);
+        for (int i = 0; i < count; i++, d += Integer.BYTES) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(buffer.getInt(d));
+        }
+        boolean verified = (flags & DetectionRecordLayout.FLAG_VERIFIED) != 0;
+        b.append("],\"verified\":").append(verified);
+        int category = buffer.getByte(at + DetectionRecordLayout.CATEGORY_OFFSET) & 0xFF;
+        if (verified && category > 0) {
+            b.append(",\"verified_category\":\"").append(CATEGORIES[category - 1].text()).append('"');
+        }
+        b.append(",\"features_available\":").append((flags & DetectionRecordLayout.FLAG_FEATURES_AVAILABLE) != 0);
+        if (ruleLength > 0) {
+            b.append(",\"rule_id\":");
+            chars(b, buffer, ruleAt, ruleLength);
+        }
+        b.append(",\"action\":\"").append(ACTIONS[buffer.getByte(at + DetectionRecordLayout.ACTION_OFFSET)].text()).append('"');
+
+        b.append(",\"keys\":{");
+        long presence = buffer.getLong(at + DetectionRecordLayout.KEY_PRESENCE_OFFSET);
+        boolean first = true;
+        int k = at + DetectionRecordLayout.KEYS_OFFSET;
+        for (int i = 0; i < dimensions; i++, k += Long.BYTES) {
+            if ((presence & 1L << i) == 0) {
+                continue;
+            }
+            if (!first) {
+                b.append(',');
+            }
+            first = false;
+            b.append(keyNames[i]).append('"');
+            long key = buffer.getLong(k);
+            for (int shift = 60; shift >= 0; shift -= 4) {
+                b.append(HEX[(int) (key >>> shift) & 0xF]);
+            }
+            b.append('"');
+        }
+        b.append("},\"features\":{");
+        int f = at + DetectionRecordLayout.featuresOffset(dimensions);
+        for (int i = 0; i < inputs; i++, f += Float.BYTES) {
+            if (i > 0) {
+                b.append(',');
+            }
+            float v = buffer.getFloat(f);
+            b.append(featureNames[i]);
+            if (Float.isFinite(v)) {
+                b.append(v);
+            } else {
+                b.append("null");
+            }
+        }
+        b.append("}}");
+    }
+
+    private static void chars(StringBuilder b, DirectBuffer buffer, int from, int length) {
+        b.append('"');
+        for (int i = 0; i < length; i++) {
+            escaped(b, buffer.getChar(from + Character.BYTES * i));
+        }
+        b.append('"');
+    }
+
+    private static void string(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            escaped(b, s.charAt(i));
+        }
+        b.append('"');
+    }
+
+    private static void escaped(StringBuilder b, char c) {
+        switch (c) {
+            case '"' -> b.append("\\\"");
+            case '\\' -> b.append("\\\\");
+            default -> {
+                if (c < 0x20 || c >= 0xD800 && c <= 0xDFFF) {
+                    // controls, and lone surrogates (a cut-off rule id): escaped, so the line stays valid UTF-8 and JSON
+                    b.append("\\u").append(HEX[c >>> 12]).append(HEX[c >>> 8 & 0xF]).append(HEX[c >>> 4 & 0xF]).append(HEX[c & 0xF]);
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+    }
+}

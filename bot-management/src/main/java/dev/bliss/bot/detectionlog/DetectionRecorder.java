@@ -1,0 +1,155 @@
+package dev.bliss.bot.detectionlog;
+
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.RequestView;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * One event loop's side of the detection log: samples requests in {@code inspect}, keeps what
+ * they need in a {@link PendingRecord}, and in {@code onComplete} writes the finished record into
+ * the ring in the layout of {@link DetectionRecordLayout}.
+ *
+ * <p><b>Thread:</b> its event loop only (one per {@code BotDetector}); the ring is the only thing
+ * shared, through Agrona's many-to-one claim (one CAS on the tail).
+ *
+ * <p><b>Never blocking, never allocating:</b> when every pending record is taken the request is
+ * not logged ({@code reason="in_flight_full"}); when the ring has no room the record is dropped
+ * ({@code reason="queue_full"}). Both are counted, and the request goes on.
+ */
+public final class DetectionRecorder {
+
+    private static final long ALWAYS = -1;
+
+    private final RingBuffer ring;
+    private final PendingRecords pending;
+    private final int dimensions;
+    private final int inputs;
+    private final long sampleThreshold;
+    private final PluginMetrics.Counter queueFull;
+    private final PluginMetrics.Counter inFlightFull;
+    private long random;
+
+    DetectionRecorder(RingBuffer ring, DetectionLogSettings settings, int dimensions, int inputs, long seed,
+                      PluginMetrics.Counter queueFull, PluginMetrics.Counter inFlightFull) {
+        this.ring = ring;
+        this.dimensions = dimensions;
+        this.inputs = inputs;
+        this.pending = new PendingRecords(settings.maxInFlight(), dimensions, inputs);
+        this.sampleThreshold = settings.sampleRate() >= 1 ? ALWAYS : (long) (settings.sampleRate() * (1L << 53));
+        this.queueFull = queueFull;
+        this.inFlightFull = inFlightFull;
+        this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
+    }
+
+    /**
+     * Decides whether this request is logged and, if so, returns its cleared record for the caller
+     * to fill before the request moves on; {@code null} when it is not sampled or no record is free.
+     */
+    public PendingRecord begin(RequestView request) {
+        if (!sampled()) {
+            return null;
+        }
+        PendingRecord r = pending.claim(request);
+        if (r == null) {
+            inFlightFull.increment();
+        }
+        return r;
+    }
+
+    /**
+     * Completes the request's record, if it has one, with how the request ended, and hands it to
+     * the writer.
+     *
+     * @param arrivalMillis when the request arrived, epoch milliseconds
+     */
+    public void complete(RequestView request, Completion completion, long arrivalMillis) {
+        PendingRecord r = pending.find(request);
+        if (r == null) {
+            return;
+        }
+        try {
+            r.arrivalMillis = arrivalMillis;
+            write(r, request.requestId(), completion);
+        } finally {
+            pending.release(request);
+        }
+    }
+
+    /** Records pending on this loop (tests). */
+    int pendingCount() {
+        return pending.inUse();
+    }
+
+    private void write(PendingRecord r, CharSequence requestId, Completion completion) {
+        CharSequence ruleId = completion.ruleId();
+        int ruleLength = ruleId == null ? 0 : Math.min(ruleId.length(), DetectionRecordLayout.MAX_RULE_ID);
+        int idLength = requestId == null ? 0 : Math.min(requestId.length(), DetectionRecordLayout.MAX_REQUEST_ID);
+        int count = r.detectionIdCount;
+        int at = ring.tryClaim(DetectionRecordLayout.MESSAGE_TYPE,
+                DetectionRecordLayout.length(dimensions, inputs, count, ruleLength, idLength));
+        if (at < 0) {
+            queueFull.increment();
+            return;
+        }
+        try {
+            fill(ring.buffer(), at, r, requestId, idLength, completion, ruleId, ruleLength);
+        } catch (RuntimeException e) {
+            ring.abort(at); // an uncommitted claim would stop the writer at this record for good
+            throw e;
+        }
+        ring.commit(at);
+    }
+
+    private void fill(AtomicBuffer b, int at, PendingRecord r, CharSequence requestId, int idLength, Completion completion,
+                      CharSequence ruleId, int ruleLength) {
+        int count = r.detectionIdCount;
+        b.putLong(at + DetectionRecordLayout.TIMESTAMP_OFFSET, r.arrivalMillis);
+        b.putInt(at + DetectionRecordLayout.STATUS_OFFSET, completion.status());
+        b.putInt(at + DetectionRecordLayout.SCORE_OFFSET, r.score);
+        b.putInt(at + DetectionRecordLayout.FLAGS_OFFSET,
+                (r.verifiedCategory != null ? DetectionRecordLayout.FLAG_VERIFIED : 0)
+                        | (r.featuresAvailable ? DetectionRecordLayout.FLAG_FEATURES_AVAILABLE : 0));
+        b.putByte(at + DetectionRecordLayout.SOURCE_OFFSET, (byte) r.source.ordinal());
+        b.putByte(at + DetectionRecordLayout.ACTION_OFFSET, (byte) completion.action().ordinal());
+        b.putByte(at + DetectionRecordLayout.CATEGORY_OFFSET,
+                (byte) (r.verifiedCategory == null ? 0 : r.verifiedCategory.ordinal() + 1));
+        b.putByte(at + DetectionRecordLayout.DETECTION_COUNT_OFFSET, (byte) count);
+        b.putLong(at + DetectionRecordLayout.KEY_PRESENCE_OFFSET, r.keyPresence);
+        b.putShort(at + DetectionRecordLayout.RULE_ID_LENGTH_OFFSET, (short) ruleLength);
+        b.putShort(at + DetectionRecordLayout.REQUEST_ID_LENGTH_OFFSET, (short) idLength);
+        int k = at + DetectionRecordLayout.KEYS_OFFSET;
+        for (int i = 0; i < dimensions; i++, k += Long.BYTES) {
+            b.putLong(k, r.keys[i]);
+        }
+        int f = at + DetectionRecordLayout.featuresOffset(dimensions);
+        for (int i = 0; i < inputs; i++, f += Float.BYTES) {
+            b.putFloat(f, r.features[i]);
+        }
+        int d = at + DetectionRecordLayout.detectionIdsOffset(dimensions, inputs);
+        for (int i = 0; i < count; i++, d += Integer.BYTES) {
+            b.putInt(d, r.detectionIds[i]);
+        }
+        int c = at + DetectionRecordLayout.ruleIdOffset(dimensions, inputs, count);
+        for (int i = 0; i < ruleLength; i++, c += Character.BYTES) {
+            b.putChar(c, ruleId.charAt(i));
+        }
+        for (int i = 0; i < idLength; i++, c += Character.BYTES) {
+            b.putChar(c, requestId.charAt(i));
+        }
+    }
+
+    /** xorshift64: a sampling coin per request without allocation or a shared generator. */
+    private boolean sampled() {
+        if (sampleThreshold == ALWAYS) {
+            return true;
+        }
+        long x = random;
+        x ^= x << 13;
+        x ^= x >>> 7;
+        x ^= x << 17;
+        random = x;
+        return (x >>> 11) < sampleThreshold;
+    }
+}
