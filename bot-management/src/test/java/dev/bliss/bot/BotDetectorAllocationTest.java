@@ -1,8 +1,10 @@
 package dev.bliss.bot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.bliss.bot.events.CountingMetrics;
 import dev.bliss.bot.plugin.BotLab;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Completion;
@@ -12,6 +14,7 @@ import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.OriginHeaders;
+import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.config.ConfigSection;
@@ -21,15 +24,18 @@ import dev.bliss.plugin.field.FieldSchemeBuilder;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.store.schema.DimensionKeys;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole inspect path, with a real feature store and a real CatBoost model, allocates nothing
- * once warm: 100,000 requests (browser and tool user agents, fingerprints, a stored client and a
- * new one) measured with the thread's allocated-bytes counter.
+ * The whole per-request path (inspect, forward, onComplete), with a real feature store and a real
+ * CatBoost model, allocates nothing once warm: 100,000 requests (browser and tool user agents,
+ * fingerprints, a stored client and a new one) measured with the thread's allocated-bytes
+ * counter, without and with the detection log.
  */
 class BotDetectorAllocationTest {
 
@@ -40,11 +46,38 @@ class BotDetectorAllocationTest {
 
     @Test
     void shouldScoreRequestsWithoutAllocating() throws Exception {
+        assertInspectPathAllocatesNothing("", new CountingMetrics());
+    }
+
+    /**
+     * With the detection log on at sample rate 1, every request also fills a pending record and
+     * writes a ring record (or, when the writer falls behind, is dropped and counted): still
+     * nothing allocated on the event loop's side. The writer thread's own allocation (JSON) is
+     * not this thread's.
+     */
+    @Test
+    void shouldScoreAndLogEveryRequestWithoutAllocating() throws Exception {
+        CountingMetrics metrics = new CountingMetrics();
+        long requests = assertInspectPathAllocatesNothing(
+                "detection_log: {path: logs/detections.log, sample_rate: 1.0, max_file_size: 1MB, max_files: 2}\n", metrics);
+        long written = metrics.count("bot_detection_log_written");
+        long dropped = metrics.count("bot_detection_log_dropped", "reason", "queue_full");
+        assertEquals(requests, written + dropped, "every request was logged or counted as dropped");
+        assertEquals(0, metrics.count("bot_detection_log_dropped", "reason", "in_flight_full"));
+        assertTrue(written > 0);
+        List<String> lines = Files.readAllLines(dir.resolve("logs/detections.log"));
+        String last = lines.getLast();
+        assertTrue(last.startsWith("{\"ts\":") && last.contains("\"request_id\":\"req-") && last.contains("\"features\":{"), last);
+    }
+
+    /** Runs the requests, asserts no allocation; returns how many requests ran in all. */
+    private long assertInspectPathAllocatesNothing(String extraConfig, CountingMetrics metrics) throws Exception {
         BotLab lab = new BotLab(dir);
         IpAddress busy = IpAddress.of("203.0.113.7");
         lab.publish(lab.schema.hash(), Map.of(DimensionKeys.clientIp(busy.high(), busy.low()), 50f));
         ConfigSection config = ConfigSection.root(YamlConfigReader.parse("bliss.yaml",
-                "store: store/features\nverified_header: x-bot-verified\nja4_header: x-ja4\nfingerprint_headers: {ja3: x-ja3, ja4: x-ja4}\n"));
+                "store: store/features\nverified_header: x-bot-verified\nja4_header: x-ja4\nfingerprint_headers: {ja3: x-ja3, ja4: x-ja4}\n"
+                        + extraConfig));
         FieldSchemeBuilder builder = new FieldSchemeBuilder();
         FieldRegistry registry = builder.registryFor("bot");
         DetectorFactory factory = new BotManagementProvider().prepare(new DetectorContext() {
@@ -53,15 +86,17 @@ class BotDetectorAllocationTest {
             public FieldRegistry fields() { return registry; }
             public Path configDirectory() { return dir; }
             public int eventLoops() { return 1; }
+            public PluginMetrics metrics() { return metrics; }
         });
         FieldScheme scheme = builder.build();
+        long total = 0;
         try (factory) {
             Detector detector = factory.newDetector();
             Fields fields = scheme.newTable();
             Request[] requests = {
-                new Request("203.0.113.7", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
-                new Request("198.51.100.1", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15"),
-                new Request("198.51.100.2", "curl/8.5.0"),
+                new Request("req-0", "203.0.113.7", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
+                new Request("req-1", "198.51.100.1", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15"),
+                new Request("req-2", "198.51.100.2", "curl/8.5.0"),
             };
             OriginHeaders origin = new OriginHeaders() {
                 public void set(CharSequence name, CharSequence value) { }
@@ -69,6 +104,7 @@ class BotDetectorAllocationTest {
             };
             for (int round = 0; round < 3_000; round++) {
                 run(detector, fields, requests, origin, 100);
+                total += 100;
             }
             // the best of three runs: a run during which the JIT swaps in a new version of a method
             // may count the interpreter's allocations; a steady-state run allocates nothing
@@ -78,13 +114,17 @@ class BotDetectorAllocationTest {
                 long before = threads.getCurrentThreadAllocatedBytes();
                 run(detector, fields, requests, origin, REQUESTS);
                 allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
+                total += REQUESTS;
             }
             assertEquals(0, allocated, "bytes allocated by " + REQUESTS + " requests through the bot detector");
             fields.reset();
             detector.inspect(requests[0], fields);
+            detector.onComplete(requests[0], fields, OK);
+            total++;
             assertEquals(BotLab.AUTOMATED_SCORE, fields.get((dev.bliss.plugin.field.IntField) scheme.field("bot.score")),
                     "the store and the model were really used");
         }
+        return total;
     }
 
     private static final Completion OK = new Completion() {
@@ -111,7 +151,10 @@ class BotDetectorAllocationTest {
         private final String[] names = {"host", "user-agent", "accept", "accept-language", "x-ja3", "x-ja4"};
         private final String[] values;
 
-        Request(String client, String userAgent) {
+        private final String requestId;
+
+        Request(String requestId, String client, String userAgent) {
+            this.requestId = requestId;
             this.client = IpAddress.of(client);
             this.values = new String[] {"shop.example", userAgent, "text/html", "en",
                 "e7d705a3286e19ea42f587b344ee6865", "t13d1516h2_8daaf6152771_e5627efa2ab1"};
@@ -131,6 +174,7 @@ class BotDetectorAllocationTest {
         public CharSequence headerValue(int i) { return values[i]; }
         public long receivedNanos() { return 0; }
         public boolean fromTrustedProxy() { return true; }
+        public CharSequence requestId() { return requestId; }
 
         public CharSequence header(CharSequence name) {
             for (int i = 0; i < names.length; i++) {

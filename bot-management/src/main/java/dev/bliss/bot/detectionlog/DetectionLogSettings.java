@@ -45,7 +45,7 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
     /** Reads the section (absent: off), checking every value and rejecting unknown keys. */
     public static DetectionLogSettings read(ConfigSection s, Path base) throws ConfigException {
         String pathText = s.string("path", "");
-        Path path = pathText.isBlank() ? null : base.resolve(pathText.trim());
+        Path path = pathText.isBlank() ? null : base.resolve(pathText.trim()).normalize();
         double rate = s.number("sample_rate", DEFAULT_SAMPLE_RATE);
         if (!(rate >= 0 && rate <= 1)) {
             throw s.error("sample_rate", "must be between 0 and 1, got " + rate);
@@ -71,11 +71,11 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
 
     /** A size in bytes: a number, or a number with B, KB, MB or GB (powers of 1024). */
     private static long bytes(ConfigSection s, String key, long def) throws ConfigException {
-        if (!s.has(key)) {
+        String text = s.string(key, null); // read even when absent: "known here" lists the keys read
+        if (text == null) {
             return def;
         }
-        String text = s.string(key, null);
-        String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
+        String t = text.trim().toUpperCase(Locale.ROOT);
         long unit = 1;
         int end = t.length();
         if (t.endsWith("KB")) {

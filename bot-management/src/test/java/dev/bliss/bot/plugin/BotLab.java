@@ -107,6 +107,6 @@ public final class BotLab {
                       verified_header: x-bot-verified
                       fingerprint_headers: {ja3: x-ja3, ja4: x-ja4}
                 %s
-                """.formatted(originUrl, pluginConfig.indent(8).stripTrailing());
+                """.formatted(originUrl, pluginConfig.indent(6).stripTrailing());
     }
 }
