@@ -105,7 +105,7 @@ final class BotDetector implements Detector {
         for (int i = 0; i < heuristics.count(); i++) {
             fields.add(f.detectionIds, ids[i]);
         }
-        shared.verified.match(userAgent, request.clientAddress(), verified);
+        shared.verified.match(heuristics.claims(), request.clientAddress(), verified);
         fields.set(f.verified, verified.verified());
         if (verified.verified()) {
             fields.set(f.verifiedCategory, verified.bot().category().text());

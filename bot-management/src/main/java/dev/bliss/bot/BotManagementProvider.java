@@ -37,8 +37,11 @@ public final class BotManagementProvider implements DetectorProvider {
     public DetectorFactory prepare(DetectorContext context) throws ConfigException {
         BotManagementSettings settings = BotManagementSettings.read(context.config(), context.configDirectory());
         FeatureSchema schema = FeatureSchemaReader.read(YamlConfigReader.read(settings.features())).schema();
-        HeuristicsConfig heuristics = HeuristicsConfig.read(settings.heuristics());
+        HeuristicsConfig rules = HeuristicsConfig.read(settings.heuristics());
         VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
+        // one walk over each user agent answers the rules and which verified bot it names
+        HeuristicsConfig heuristics = new HeuristicsConfig(rules.userAgents().withClaims(verified.userAgentPatterns()),
+                rules.staticResources());
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
         models.startWatching();

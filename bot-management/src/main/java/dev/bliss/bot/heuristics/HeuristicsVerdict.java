@@ -17,6 +17,7 @@ public final class HeuristicsVerdict {
     private final int[] rules;
     private int count;
     private boolean browserLike;
+    private long claims;
 
     HeuristicsVerdict(UserAgentHeuristics owner, int capacity) {
         this.owner = owner;
@@ -35,6 +36,14 @@ public final class HeuristicsVerdict {
      */
     public boolean browserLike() {
         return browserLike;
+    }
+
+    /**
+     * The claims the user agent makes ({@link UserAgentHeuristics#withClaims}): bit {@code i}
+     * when it contains a pattern of claim {@code i}; 0 when there are no claims.
+     */
+    public long claims() {
+        return claims;
     }
 
     /** The number of rules that fired. */
@@ -65,6 +74,11 @@ public final class HeuristicsVerdict {
     void clear() {
         count = 0;
         browserLike = false;
+        claims = 0;
+    }
+
+    void claims(long bits) {
+        claims = bits;
     }
 
     void add(int rule, int detectionId) {

@@ -134,6 +134,14 @@ public final class PatternAutomaton {
         private final List<String> patterns = new ArrayList<>();
         private final List<Integer> sets = new ArrayList<>();
 
+        /** A builder holding the same patterns, to compile them together with more. */
+        public Builder copy() {
+            Builder b = new Builder();
+            b.patterns.addAll(patterns);
+            b.sets.addAll(sets);
+            return b;
+        }
+
         /**
          * Adds a pattern to a set.
          *

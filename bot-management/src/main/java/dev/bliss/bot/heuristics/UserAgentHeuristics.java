@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  * ({@link PatternAutomaton}); there is no regular expression on the request path. All patterns
  * of all rules, plus the browser-shape tokens, are compiled into one automaton, so the cost of a
  * request is one walk over its user agent plus a loop over the rules, whatever the pattern count.
+ * Other components that look for patterns in the user agent (the verified bots' claims) compile
+ * theirs into the same automaton with {@link #withClaims}, so a request still costs one walk.
  *
  * <p><b>Threads and allocation.</b> Immutable once loaded; one instance is shared by every event
  * loop. {@code classify} and {@link #browserLike} allocate nothing; each event loop owns its
@@ -57,6 +59,15 @@ public final class UserAgentHeuristics {
     private static final int KIND_PATTERNS = -1;
 
     private final PatternAutomaton automaton;
+    /** The rules' and shapes' patterns, uncompiled: {@link #withClaims} compiles them with more. */
+    private final PatternAutomaton.Builder patterns;
+    /** Sets 0..setsUsed-1 are the rules'; claims take the free sets above them when they fit. */
+    private final int setsUsed;
+    /** Claim {@code i} is set {@code claimShift + i} of {@link #automaton}, when it fits there. */
+    private final int claimShift;
+    private final long claimMask;
+    /** The claims' own automaton when they did not fit beside the rules (a second walk), else null. */
+    private final PatternAutomaton claimAutomaton;
     private final List<HeuristicRule> rules;
     private final int[] detectionIds;
     private final String[] categories;
@@ -67,9 +78,15 @@ public final class UserAgentHeuristics {
     /** The rules that look at the user agent only: they decide "browser-like". */
     private final long userAgentRules;
 
-    private UserAgentHeuristics(PatternAutomaton automaton, List<HeuristicRule> rules, long[] matchBits,
-                                long[] exceptBits) {
+    private UserAgentHeuristics(PatternAutomaton automaton, PatternAutomaton.Builder patterns, int setsUsed,
+                                int claimShift, long claimMask, PatternAutomaton claimAutomaton,
+                                List<HeuristicRule> rules, long[] matchBits, long[] exceptBits) {
         this.automaton = automaton;
+        this.patterns = patterns;
+        this.setsUsed = setsUsed;
+        this.claimShift = claimShift;
+        this.claimMask = claimMask;
+        this.claimAutomaton = claimAutomaton;
         this.rules = List.copyOf(rules);
         int n = rules.size();
         this.detectionIds = new int[n];
@@ -190,8 +207,65 @@ public final class UserAgentHeuristics {
         } catch (IllegalStateException e) {
             throw root.error("rules", e.getMessage());
         }
-        return new UserAgentHeuristics(automaton, rules,
+        return new UserAgentHeuristics(automaton, builder, nextSet, 0, 0L, null, rules,
                 Arrays.copyOf(matchBits, rules.size()), Arrays.copyOf(exceptBits, rules.size()));
+    }
+
+    /**
+     * These rules with other components' user-agent patterns ("claims") compiled into the same
+     * automaton, so that one walk over a user agent answers both: {@link #classify} then reports
+     * in {@link HeuristicsVerdict#claims()} bit {@code i} when the user agent contains a pattern
+     * of {@code claims.get(i)} (same syntax as the rules' patterns). The verified bots use it
+     * for the bot a user agent names. Claims change no rule's outcome.
+     *
+     * <p>When the rules leave fewer free sets than there are claims (or the two together need
+     * more states than an automaton has), the claims get an automaton of their own, walked after
+     * the rules' one: the same answers, at the cost of a second walk.
+     *
+     * @param claims up to 64 lists of patterns; replaces any claims this instance had
+     * @throws IllegalArgumentException for more than 64 claims, an empty list or a bad pattern
+     * @throws IllegalStateException when the patterns need more automaton states than allowed
+     */
+    public UserAgentHeuristics withClaims(List<List<String>> claims) {
+        if (claims.size() > PatternAutomaton.MAX_SETS) {
+            throw new IllegalArgumentException("at most " + PatternAutomaton.MAX_SETS + " claims, got " + claims.size());
+        }
+        for (List<String> claim : claims) {
+            if (claim.isEmpty()) {
+                throw new IllegalArgumentException("a claim without patterns");
+            }
+        }
+        if (claims.isEmpty()) {
+            return new UserAgentHeuristics(automaton, patterns, setsUsed, 0, 0L, null, rules, matchBits, exceptBits);
+        }
+        long mask = claims.size() == 64 ? -1L : (1L << claims.size()) - 1;
+        if (setsUsed + claims.size() <= MAX_PATTERN_SETS) {
+            PatternAutomaton.Builder together = patterns.copy();
+            addClaims(together, claims, setsUsed);
+            try {
+                return new UserAgentHeuristics(together.build(), patterns, setsUsed, setsUsed, mask, null, rules,
+                        matchBits, exceptBits);
+            } catch (IllegalStateException tooManyStatesTogether) {
+                // each fits alone: walk them apart
+            }
+        }
+        PatternAutomaton.Builder apart = new PatternAutomaton.Builder();
+        addClaims(apart, claims, 0);
+        return new UserAgentHeuristics(automaton, patterns, setsUsed, 0, mask, apart.build(), rules, matchBits,
+                exceptBits);
+    }
+
+    private static void addClaims(PatternAutomaton.Builder builder, List<List<String>> claims, int firstSet) {
+        for (int i = 0; i < claims.size(); i++) {
+            for (String p : claims.get(i)) {
+                builder.add(firstSet + i, p);
+            }
+        }
+    }
+
+    /** Whether {@link #withClaims} claims are answered by the rules' own walk; for tests and figures. */
+    public boolean claimsShareTheWalk() {
+        return claimAutomaton == null;
     }
 
     /** A verdict sized for this instance's rules; one per event loop. */
@@ -222,7 +296,13 @@ public final class UserAgentHeuristics {
         }
         out.clear();
         boolean blank = isBlank(userAgent);
-        long sets = blank ? 0L : automaton.scan(userAgent);
+        // a blank user agent is walked too when there are claims: a claim may match whitespace
+        long scanned = userAgent == null || blank && claimMask == 0 ? 0L : automaton.scan(userAgent);
+        if (claimMask != 0) {
+            out.claims(claimAutomaton == null ? scanned >>> claimShift & claimMask
+                    : userAgent == null ? 0L : claimAutomaton.scan(userAgent));
+        }
+        long sets = blank ? 0L : scanned;
         long uaHits = 0;
         final int n = kinds.length;
         for (int i = 0; i < n; i++) {

@@ -21,6 +21,7 @@ import java.util.Map;
  *
  * <pre>
  *   user agent ──► PatternAutomaton.scan ──► bit per bot claimed (usually none, else one)
+ *                  (the detector's: the heuristics' walk, see userAgentPatterns)
  *   for each claimed bot, in file order:  IpRanges.contains(client)?  ──► VERIFIED, that bot
  *   claimed but in no claimed bot's ranges                            ──► FAKE, first claimed
  * </pre>
@@ -128,11 +129,17 @@ public final class VerifiedBots {
      * @param client    the client address (after trusted-proxy handling)
      */
     public void match(CharSequence userAgent, IpAddress client, VerifiedBotVerdict out) {
+        match(userAgent == null ? 0L : automaton.scan(userAgent), client, out);
+    }
+
+    /**
+     * {@link #match(CharSequence, IpAddress, VerifiedBotVerdict)} for a user agent already
+     * walked: {@code claimed} has bit {@code i} when it contains a pattern of bot {@code i},
+     * which is what {@link dev.bliss.bot.heuristics.HeuristicsVerdict#claims()} reports for
+     * heuristics made {@code withClaims(userAgentPatterns())}. Allocation-free.
+     */
+    public void match(long claimed, IpAddress client, VerifiedBotVerdict out) {
         out.clear();
-        if (userAgent == null) {
-            return;
-        }
-        long claimed = automaton.scan(userAgent);
         if (claimed == 0) {
             return;
         }
@@ -151,6 +158,19 @@ public final class VerifiedBots {
     /** The detection id reported for a claim from outside the ranges. */
     public int fakeDetectionId() {
         return fakeDetectionId;
+    }
+
+    /**
+     * Each bot's user-agent patterns, in file order: the claims to compile into the heuristics'
+     * automaton ({@link dev.bliss.bot.heuristics.UserAgentHeuristics#withClaims}), so that one
+     * walk over a user agent serves the rules and the bots.
+     */
+    public List<List<String>> userAgentPatterns() {
+        List<List<String>> out = new ArrayList<>(bots.length);
+        for (VerifiedBot b : bots) {
+            out.add(b.userAgents());
+        }
+        return List.copyOf(out);
     }
 
     /** The bots, in file order. */
