@@ -3,15 +3,21 @@
 #
 #   origin:  nginx, 1 worker, `return 200 "hello world\n"`            (pinned with wrk)
 #   targets: bliss (no plugins) and nginx reverse proxy (keep-alive 64 to the origin,
-#            as many workers as bliss has event loops)                   (pinned on their own)
+#            as many workers as bliss has event loops)                   (pinned on their own);
+#            in bot mode also bliss-bot: bliss with bot management (a generated feature store
+#            of 1M keys per dimension, a 200-tree depth-6 CatBoost model) and 10 firewall rules
 #   load:    wrk -t1 -c32 -d<dur> --latency, rounds interleaved A B A B ..., JVM warmed first
+#            (bot mode: with a browser's User-Agent and Accept headers, for every target)
 #
-# Usage: benchmarks/load/run.sh [--mode nginx|transports] [--duration S] [--rounds N]
+# Usage: benchmarks/load/run.sh [--mode nginx|transports|bot] [--duration S] [--rounds N]
 #            [--warmup S] [--connections C] [--threads T] [--transport T] [--event-loops N]
 #            [--pin auto|off|PROXY_CPUS/LOAD_CPUS] [--targets "..."] [--nice N] [--keep]
 # Every flag has an environment variable of the same name in capitals (MODE, DURATION, ...);
 # more only as variables: ROUND_WARMUP, WAIT_QUIET, BUSY_PERCENT, INSTALL, JMH_LOCK, BLISS_JAR (a
-# built app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options).
+# built app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options),
+# BROWSER_HEADERS (1: wrk sends a browser's headers; default 1 in bot mode), BOT_KEYS (store keys
+# per dimension for bliss-bot, default 1000000), BENCH_JAR (a built benchmarks.jar for bliss-bot's
+# fixtures instead of building it).
 # See benchmarks/README.md. Installs wrk, nginx and curl from Debian when missing (needs root).
 set -euo pipefail
 
@@ -38,6 +44,8 @@ if [ "$(id -u)" = 0 ]; then NICE="${NICE:--20}"; else NICE="${NICE:-0}"; fi
 WAIT_QUIET="${WAIT_QUIET:-60}"   # seconds to wait at most for other work on the machine to stop
 BUSY_PERCENT="${BUSY_PERCENT:-25}" # CPU (% of one core) used by others above which a run counts as noisy
 JMH_LOCK="${JMH_LOCK-/tmp/jmh.lock}" # held during the run, so JMH runs (which take it) wait; empty: not
+BROWSER_HEADERS="${BROWSER_HEADERS:-}" # 1: wrk sends a browser's User-Agent, Accept, Accept-Language, Accept-Encoding
+BOT_KEYS="${BOT_KEYS:-1000000}"    # bliss-bot's feature store: random keys per dimension
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
@@ -64,9 +72,12 @@ case "$MODE" in
   nginx) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}"; WARMUP="${WARMUP:-30}" ;;
   # epoll and nio JVMs were still getting faster after 30 s in one run
   transports) DURATION="${DURATION:-10}"; ROUNDS="${ROUNDS:-3}"; WARMUP="${WARMUP:-45}" ;;
-  *) echo "run.sh: --mode is nginx or transports" >&2; exit 2 ;;
+  # bot management's model only scores requests no heuristic flags: wrk must look like a browser
+  bot) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}"; WARMUP="${WARMUP:-30}"; BROWSER_HEADERS="${BROWSER_HEADERS:-1}" ;;
+  *) echo "run.sh: --mode is nginx, transports or bot" >&2; exit 2 ;;
 esac
-for v in DURATION ROUNDS WARMUP ROUND_WARMUP CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT; do
+BROWSER_HEADERS="${BROWSER_HEADERS:-0}"
+for v in DURATION ROUNDS WARMUP ROUND_WARMUP CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT BOT_KEYS BROWSER_HEADERS; do
   if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then echo "run.sh: $v must be a whole number, got '${!v}'" >&2; exit 2; fi
 done
 if ! [[ "$NICE" =~ ^-?[0-9]+$ ]] || [ "$NICE" -lt -20 ] || [ "$NICE" -gt 19 ]; then
@@ -121,14 +132,23 @@ if [ -z "$TARGETS" ]; then
   case "$MODE" in
     nginx) TARGETS="bliss:$TRANSPORT nginx" ;;
     transports) TARGETS="bliss:io_uring bliss:epoll bliss:nio nginx" ;;
+    bot) TARGETS="bliss:$TRANSPORT bliss-bot nginx" ;;
   esac
 fi
 for t in $TARGETS; do
   case "$t" in
-    nginx|origin|bliss:auto|bliss:io_uring|bliss:epoll|bliss:nio) ;;
-    *) echo "run.sh: unknown target '$t' (nginx, origin, bliss:auto|io_uring|epoll|nio)" >&2; exit 2 ;;
+    nginx|origin|bliss:auto|bliss:io_uring|bliss:epoll|bliss:nio|bliss-bot) ;;
+    *) echo "run.sh: unknown target '$t' (nginx, origin, bliss:auto|io_uring|epoll|nio, bliss-bot)" >&2; exit 2 ;;
   esac
 done
+# the requests wrk sends: in bot mode a browser's, so that bot management runs its model on them
+# (a request without a User-Agent is scored 1 by heuristics alone); the same for every target
+BOT_UA="Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+wrk_headers=()
+if [ "$BROWSER_HEADERS" = 1 ]; then
+  wrk_headers=(-H "User-Agent: $BOT_UA" -H "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    -H "Accept-Language: en-GB,en;q=0.9" -H "Accept-Encoding: gzip, deflate, br")
+fi
 
 # --- pinning ------------------------------------------------------------------------------------
 cpus="$(nproc)"
@@ -294,8 +314,10 @@ EOF
 
 start_bliss() {
   local name="$1" transport="${1#bliss:}" p dir; p="$(free_port)"
+  [ "$name" = bliss-bot ] && transport="$TRANSPORT"
   dir="$work/${name//:/-}"; mkdir -p "$dir"
-  cat >"$dir/bliss.yaml" <<EOF
+  {
+  cat <<EOF
 proxy:
   event_loops: $EVENT_LOOPS
   transport: $transport
@@ -312,16 +334,15 @@ routes:
   - name: all
     path_prefix: /
     upstream: origin
-admin:
-  enabled: false
 access_log:
   enabled: false
-plugins: []
 # no feature service; bliss run still reads the schema it names
 feature_service:
   embedded: false
   features: $root/config/features.yaml
 EOF
+  if [ "$name" = bliss-bot ]; then bot_config "$dir"; else printf 'admin:\n  enabled: false\nplugins: []\n'; fi
+  } >"$dir/bliss.yaml"
   gclog[$name]="$dir/gc.log"
   # shellcheck disable=SC2086 # BLISS_JAVA_OPTS is split into options, as the launcher does
   "${pin_proxy[@]}" "$java" "${jvm_flags[@]}" ${BLISS_JAVA_OPTS:-} "-Xlog:gc:file=$dir/gc.log" \
@@ -335,9 +356,121 @@ EOF
   running="$(sed -n 's/.*event loops on \([a-z_]*\).*/\1/p' "$dir/bliss.log" | head -1)"
   transport_of[$name]="${running:-?}"
   label[$name]="bliss ${running:-?}, $EVENT_LOOPS loop(s)"
+  if [ "$name" = bliss-bot ]; then
+    label[$name]="${label[$name]}, bot management + 10 rules"
+    check_bot_scoring "$p" "$dir" || exit 1
+  fi
   if [ "$transport" != auto ] && [ "$running" != "$transport" ]; then
     log "note: bliss was asked for $transport but runs on ${running:-?} (fallback)"
   fi
+}
+
+# --- bliss-bot: bot management over a generated store and model, and 10 rules ---------------------
+bot_admin_port=""
+# the plugin, the rules and an admin port (for the bot metrics only) of bliss-bot's bliss.yaml
+bot_config() {  # $1 = its directory
+  bot_admin_port="$(free_port)"
+  cat >"$1/rules.yaml" <<'EOF'
+# Ten rules of the kinds rules.yaml suggests, over bot.* and http.* fields. wrk's browser-like
+# GET / matches none of them, so every rule is evaluated on every request and none ends it.
+lists:
+  blocked_networks:
+    type: ip
+    items: [192.0.2.0/24, 198.51.100.0/24, "2001:db8::/32"]
+rules:
+  - id: log-probes
+    expression: >-
+      http.request.uri.path contains "/.env" or http.request.uri.path contains "/.git/"
+      or http.request.uri.path wildcard "/wp-login*"
+    action: log
+  - id: block-networks
+    expression: ip.src in $blocked_networks
+    action: block
+  - id: block-bad-methods
+    expression: http.request.method in {"TRACE" "TRACK" "DEBUG"}
+    action: block
+  - id: block-scanners
+    expression: any(bot.detection_ids[*] eq 112) or lower(http.user_agent) contains "sqlmap"
+    action: block
+  - id: block-fake-bots
+    expression: any(bot.detection_ids[*] eq 301)
+    action: block
+  - id: skip-verified-and-static
+    expression: bot.verified or bot.static_resource
+    action: skip
+    skip_rules: [block-ai-crawlers, block-automated-login, challenge-likely-automated]
+  - id: block-ai-crawlers
+    expression: any(bot.detection_ids[*] eq 107)
+    action: block
+  - id: block-automated-login
+    expression: http.request.uri.path eq "/login" and http.request.method eq "POST" and bot.score lt 30
+    action: block
+  - id: challenge-likely-automated
+    expression: bot.score gt 1 and bot.score lt 30 and starts_with(http.request.uri.path, "/checkout")
+    action: challenge
+  - id: block-known-ja4
+    expression: bot.ja4 in {"t13d1516h2_8daaf6152771_02713d6af862"}
+    action: block
+EOF
+  cat <<EOF
+admin:
+  enabled: true
+  host: 127.0.0.1
+  port: $bot_admin_port
+rules: $1/rules.yaml
+plugins:
+  - name: bot
+    type: bot-management
+    config:
+      features: $root/config/features.yaml
+      heuristics: $root/config/heuristics.yaml
+      verified_bots: $root/config/verified-bots.yaml
+      models: $work/bot/models.yaml
+      store: $work/bot/store/features
+      events_ring: ""          # no feature service: events are built, then dropped
+      max_feature_age: 1h      # the generated snapshot must stay fresh for the whole run
+EOF
+}
+
+# the feature store and model of bliss-bot, written by the benchmarks module's generator
+prepare_bot() {
+  local jar="${BENCH_JAR:-}"
+  if [ -z "$jar" ]; then
+    log "building the benchmarks jar (bliss-bot's store and model generator)"
+    if ! (cd "$root" && timeout 900 ./mvnw -B -q -pl benchmarks -am package -DskipTests) >"$work/bench-build.log" 2>&1; then
+      tail -n 20 "$work/bench-build.log" >&2; echo "run.sh: cannot build benchmarks/target/benchmarks.jar" >&2; exit 1
+    fi
+    jar="$root/benchmarks/target/benchmarks.jar"
+  fi
+  cp "$jar" "$work/benchmarks.jar"
+  log "bliss-bot: generating a feature store of $BOT_KEYS keys per dimension and a 200-tree model"
+  if ! timeout 600 "$java" "${jvm_flags[@]}" -cp "$work/benchmarks.jar" dev.bliss.bench.bot.BotLoadFixtures "$work/bot" \
+      "$root/config/features.yaml" "$BOT_KEYS" 127.0.0.1 "$BOT_UA" host user-agent accept accept-language accept-encoding \
+      >"$work/bot-fixtures.log" 2>&1; then
+    tail -n 20 "$work/bot-fixtures.log" >&2; echo "run.sh: cannot generate bliss-bot's store and model" >&2; exit 1
+  fi
+  log "$(tail -n 1 "$work/bot-fixtures.log")"
+}
+
+bot_metrics() {  # the plugin's counters: requests by score source, features unavailable
+  curl -s -m 5 "http://127.0.0.1:$bot_admin_port/metrics" | grep -E '^bliss_plugin_bot_(scored|features_unavailable)_total' || true
+}
+
+# a browser's request must be scored by the model and the rules must be in force (else the run
+# would not measure them)
+check_bot_scoring() {  # $1 = port, $2 = directory
+  local code
+  code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -H "User-Agent: $BOT_UA" -H "Accept: text/html" \
+    -H "Accept-Language: en-GB" -H "Accept-Encoding: gzip" "http://127.0.0.1:$1/" || true)"
+  if [ "$code" != 200 ] || ! bot_metrics | grep -q 'source="machine_learning".* [1-9]'; then
+    bot_metrics >&2; tail -n 20 "$2/bliss.log" >&2
+    echo "run.sh: bliss-bot answered $code and did not score a browser's request with its model" >&2; return 1
+  fi
+  code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -X TRACE "http://127.0.0.1:$1/" || true)"
+  if [ "$code" != 403 ]; then
+    tail -n 20 "$2/bliss.log" >&2; echo "run.sh: bliss-bot's rules are not in force (TRACE answered $code, not 403)" >&2; return 1
+  fi
+  [ "$BROWSER_HEADERS" = 1 ] || log "note: BROWSER_HEADERS=0: wrk sends no User-Agent, so bliss-bot scores by heuristics, not its model"
 }
 
 # --- measuring ----------------------------------------------------------------------------------
@@ -374,7 +507,7 @@ gc_window() {
 }
 
 load() {  # $1 = port, $2 = seconds; wrk output on stdout
-  "${pin_load[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${2}s" --latency "http://127.0.0.1:$1/"
+  "${pin_load[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${2}s" --latency "${wrk_headers[@]}" "http://127.0.0.1:$1/"
 }
 
 results="$work/results.tsv"
@@ -507,13 +640,14 @@ prepare_bliss() {
   bliss_build="commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), jar built $(date -r "$jar" +%FT%T)"
   log "bliss: $bliss_build, $("$java" -version 2>&1 | head -1)"
 }
-if [[ " $TARGETS " == *" bliss:"* ]]; then prepare_bliss; fi
+if [[ " $TARGETS " == *" bliss"* ]]; then prepare_bliss; fi
+if [[ " $TARGETS " == *" bliss-bot "* ]]; then prepare_bot; fi
 
 for t in $TARGETS; do
   case "$t" in
     nginx) start_nginx_proxy ;;
     origin) port[origin]="$origin_port"; pid[origin]="$origin_pid"; kind[origin]=origin; label[origin]="origin direct"; transport_of[origin]="-" ;;
-    bliss:*) start_bliss "$t" ;;
+    bliss:*|bliss-bot) start_bliss "$t" ;;
   esac
   log "started $(printf '%-15s' "$t") ${label[$t]} on port ${port[$t]}"
 done
@@ -529,6 +663,8 @@ for r in $(seq 1 "$ROUNDS"); do
   for t in $TARGETS; do measure "$t" "$r"; done
 done
 log "load after the run:$(cut -d' ' -f1-3 /proc/loadavg)"
+bot_counters=""
+[ -n "$bot_admin_port" ] && bot_counters="$(bot_metrics)"
 noisy="$(awk -F'\t' -v b="$BUSY_PERCENT" '$7 + $8 > b' "$results" | wc -l)"
 
 # --- report -------------------------------------------------------------------------------------
@@ -575,3 +711,20 @@ for t in $TARGETS; do
     m = rr == "-" ? "-" : sprintf("%.2fx", rr)
     printf "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s | %s | %s |\n", t, tr, w, r, a, b, c, q, pr, m }'
 done
+
+# bliss-bot against the plugin-free bliss of the same run: the cost of bot management and rules
+if [[ " $TARGETS " == *" bliss-bot "* ]]; then
+  ref=""
+  for t in $TARGETS; do case "$t" in bliss:*) ref="$t"; break ;; esac; done
+  if [ -n "$ref" ]; then
+    echo
+    awk -F'\t' -v ref="$ref" '$2 == ref { b[$1] = $3 } $2 == "bliss-bot" { v[$1] = $3 }
+      END { for (r in v) if (b[r] > 0) print v[r] / b[r] }' "$results" | sort -g | awk -v ref="$ref" '
+      { v[NR] = $1 } END { if (NR == 0) exit
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        s = ""; for (i = 1; i <= NR; i++) s = s sprintf("%s%.2f", i > 1 ? " " : "", v[i])
+        printf "bliss-bot vs %s (no plugins), req/s: median of per-round ratios %.2fx, min %.2fx, max %.2fx (sorted: %s)\n", ref, m, v[1], v[NR], s }'
+    awk -v a="$(col bliss-bot 6)" -v b="$(col "$ref" 6)" 'BEGIN{ if (b > 0) printf "proxy CPU per request: %.1f vs %.1f µs (median), %+.1f µs for bot management and rules\n", a, b, a - b }'
+  fi
+  [ -n "$bot_counters" ] && { echo "bliss-bot's plugin counters at the end:"; echo "$bot_counters" | sed 's/^/  /'; }
+fi

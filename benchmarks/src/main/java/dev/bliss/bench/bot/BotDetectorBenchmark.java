@@ -70,14 +70,14 @@ public class BotDetectorBenchmark {
         "user_agent:user_agent", "header_order:header_order"};
     static final int REQUESTS = 4096;
 
-    private Path dir;
+    Path dir;
     private DetectorFactory withModel;
     private DetectorFactory withoutModel;
     private Detector scored;
     private Detector unscored;
     private Fields scoredFields;
     private Fields unscoredFields;
-    private Request[] requests;
+    Request[] requests;
     private int next;
 
     @Setup(Level.Trial)
@@ -104,7 +104,7 @@ public class BotDetectorBenchmark {
         withoutModel = prepare("no-models.yaml");
     }
 
-    private Path storePrefix() {
+    Path storePrefix() {
         return dir.resolve("store").resolve("features");
     }
 

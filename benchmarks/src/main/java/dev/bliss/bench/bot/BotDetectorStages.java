@@ -1,0 +1,155 @@
+package dev.bliss.bench.bot;
+
+import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.bot.features.RequestFeatureExtractor;
+import dev.bliss.bot.features.StoreConnection;
+import dev.bliss.bot.features.StoreFeatureReader;
+import dev.bliss.bot.heuristics.HeuristicsConfig;
+import dev.bliss.bot.heuristics.HeuristicsVerdict;
+import dev.bliss.bot.heuristics.UserAgentHeuristics;
+import dev.bliss.bot.keys.Fingerprints;
+import dev.bliss.bot.keys.RequestKeys;
+import dev.bliss.bot.verified.VerifiedBotVerdict;
+import dev.bliss.bot.verified.VerifiedBots;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.store.schema.FeatureSchema;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+
+/**
+ * Where {@link BotDetectorBenchmark}'s request goes: the thread CPU time per request of each
+ * stage of the detector, called on its own over the same 4,096 requests and the same store of
+ * 1,000,000 keys per dimension, next to the whole detector with and without its model. Thread
+ * CPU time does not count time the thread spent descheduled, which on the shared 2-core machine
+ * dominates wall-clock figures; it still counts every stall on memory (and caches another
+ * process has evicted). Rounds interleave the stages; the first two rounds are warm-up.
+ *
+ * <pre>
+ * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
+ *   --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
+ *   -cp benchmarks/target/benchmarks.jar dev.bliss.bench.bot.BotDetectorStages [rounds]
+ * </pre>
+ * Run from the repository root (it reads config/heuristics.yaml and config/verified-bots.yaml).
+ */
+public final class BotDetectorStages {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final int CALLS = 400_000;
+    private static final int WARM_UP_ROUNDS = 2;
+
+    private BotDetectorStages() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
+        BotDetectorBenchmark lab = new BotDetectorBenchmark();
+        lab.setUp();
+        try {
+            measure(lab, rounds);
+        } finally {
+            lab.tearDown();
+        }
+    }
+
+    private static void measure(BotDetectorBenchmark lab, int rounds) throws Exception {
+        BotDetectorBenchmark.Request[] requests = lab.requests;
+        int n = requests.length;
+        FeatureSchema schema = FeatureSchemaReader.read(YamlConfigReader.read(lab.dir.resolve("features.yaml"))).schema();
+        HeuristicsConfig heuristics = HeuristicsConfig.read(lab.dir.resolve("heuristics.yaml"));
+        VerifiedBots bots = VerifiedBots.read(lab.dir.resolve("verified-bots.yaml"));
+        UserAgentHeuristics rulesOnly = heuristics.userAgents();
+        UserAgentHeuristics withClaims = rulesOnly.withClaims(bots.userAgentPatterns());
+        HeuristicsVerdict rulesVerdict = rulesOnly.newVerdict();
+        HeuristicsVerdict claimsVerdict = withClaims.newVerdict();
+        VerifiedBotVerdict botVerdict = new VerifiedBotVerdict();
+        Fingerprints fingerprints = new Fingerprints();
+        RequestKeys keys = new RequestKeys(schema);
+        RequestFeatureExtractor extractor = new RequestFeatureExtractor(schema.requestFeatures());
+        float[] input = new float[schema.inputLength()];
+        StoreConnection store = new StoreConnection(lab.storePrefix());
+        StoreFeatureReader reader = new StoreFeatureReader(store, schema, 3_600_000);
+        // each request's keys, computed once, so that the store stage is the reads alone
+        RequestKeys[] keysOf = new RequestKeys[n];
+        for (int i = 0; i < n; i++) {
+            BotDetectorBenchmark.Request r = requests[i];
+            keysOf[i] = new RequestKeys(schema);
+            keysOf[i].compute(r, r.header("user-agent"), fingerprints.ja3Key(r.header("x-ja3")),
+                    fingerprints.ja4Key(r.header("x-ja4")));
+        }
+        int[] next = {0};
+
+        Map<String, ToLongFunction<BotDetectorBenchmark.Request>> stages = new LinkedHashMap<>();
+        stages.put("JA3 + JA4 text to keys (hex)", r -> fingerprints.ja3Key(r.header("x-ja3")) ^ fingerprints.ja4Key(r.header("x-ja4")));
+        stages.put("dimension keys (6)", r -> {
+            keys.compute(r, r.header("user-agent"), 1, 2);
+            return keys.key(5);
+        });
+        stages.put("request features", r -> {
+            extractor.extract(r, r.header("user-agent"), true, input);
+            return (long) input[0];
+        });
+        stages.put("store reads (6, batched)", r -> {
+            reader.read(keysOf[(next[0] - 1) & (n - 1)], input, System.currentTimeMillis());
+            return (long) input[20];
+        });
+        stages.put("heuristics, rules only (before: walk 1)", r -> {
+            rulesOnly.classify(r.header("user-agent"), r, rulesVerdict);
+            return rulesVerdict.count();
+        });
+        stages.put("verified bots, own walk (before: walk 2)", r -> {
+            bots.match(r.header("user-agent"), r.clientAddress(), botVerdict);
+            return botVerdict.outcome().ordinal();
+        });
+        stages.put("heuristics with claims (after: one walk)", r -> {
+            withClaims.classify(r.header("user-agent"), r, claimsVerdict);
+            return claimsVerdict.count();
+        });
+        stages.put("verified bots from claims (after)", r -> {
+            bots.match(claimsVerdict.claims(), r.clientAddress(), botVerdict);
+            return botVerdict.outcome().ordinal();
+        });
+        stages.put("static resource", r -> heuristics.staticResources().isStatic(r.path()) ? 1 : 0);
+        stages.put("whole detector without model", r -> {
+            lab.inspectWithoutModel();
+            return 0;
+        });
+        stages.put("whole detector with model", r -> {
+            lab.inspect();
+            return 0;
+        });
+
+        Map<String, List<Double>> perOp = new LinkedHashMap<>();
+        stages.keySet().forEach(k -> perOp.put(k, new ArrayList<>()));
+        long sink = 0;
+        for (int round = 0; round < rounds; round++) {
+            for (Map.Entry<String, ToLongFunction<BotDetectorBenchmark.Request>> stage : stages.entrySet()) {
+                ToLongFunction<BotDetectorBenchmark.Request> f = stage.getValue();
+                long start = THREADS.getCurrentThreadCpuTime();
+                for (int c = 0; c < CALLS; c++) {
+                    int i = next[0]++ & (n - 1);
+                    sink += f.applyAsLong(requests[i]);
+                }
+                long cpu = THREADS.getCurrentThreadCpuTime() - start;
+                if (round >= WARM_UP_ROUNDS) {
+                    perOp.get(stage.getKey()).add(cpu / (double) CALLS);
+                }
+            }
+        }
+        store.close();
+        System.out.printf("%nthread CPU time per request, %d rounds of %,d calls (after %d warm-up rounds); load %s%n",
+                rounds - WARM_UP_ROUNDS, CALLS, WARM_UP_ROUNDS,
+                new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim());
+        System.out.println("| stage | median ns | min ns |");
+        System.out.println("|---|---|---|");
+        for (Map.Entry<String, List<Double>> e : perOp.entrySet()) {
+            double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            System.out.printf("| %s | %.0f | %.0f |%n", e.getKey(), v[v.length / 2], v[0]);
+        }
+        System.out.println("(sink " + (sink & 1) + ')');
+    }
+}
