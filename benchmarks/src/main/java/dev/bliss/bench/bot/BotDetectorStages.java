@@ -114,6 +114,24 @@ public final class BotDetectorStages {
             return botVerdict.outcome().ordinal();
         });
         stages.put("static resource", r -> heuristics.staticResources().isStatic(r.path()) ? 1 : 0);
+        stages.put("store reads, then heuristics with claims", r -> {
+            reader.read(keysOf[(next[0] - 1) & (n - 1)], input, System.currentTimeMillis());
+            withClaims.classify(r.header("user-agent"), r, claimsVerdict);
+            return claimsVerdict.count() + (long) input[20];
+        });
+        // the stages above in the detector's order, without its fields, counters and header lookups
+        stages.put("all stages in sequence", r -> {
+            CharSequence ua = r.header("user-agent");
+            long ja3 = fingerprints.ja3Key(r.header("x-ja3"));
+            long ja4 = fingerprints.ja4Key(r.header("x-ja4"));
+            keys.compute(r, ua, ja3, ja4);
+            withClaims.classify(ua, r, claimsVerdict);
+            boolean isStatic = heuristics.staticResources().isStatic(r.path());
+            extractor.extract(r, ua, claimsVerdict.browserLike(), input);
+            reader.read(keys, input, System.currentTimeMillis());
+            bots.match(claimsVerdict.claims(), r.clientAddress(), botVerdict);
+            return botVerdict.outcome().ordinal() + (isStatic ? 1 : 0) + (long) input[20];
+        });
         stages.put("whole detector without model", r -> {
             lab.inspectWithoutModel();
             return 0;
