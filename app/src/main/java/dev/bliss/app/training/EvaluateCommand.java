@@ -69,6 +69,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         EvaluationReport report = EvaluationReport.of("bliss evaluate: " + model, data, p)
                 .withFinalDecision()
+                .withChartLabel(model.getFileName() + " on " + logs.getFirst().getFileName())
                 .note(String.format(Locale.ROOT, "%d trees over %d features; %d log lines, %d without truth (skipped)%s",
                         m.trees().size(), m.features().size(), log.logLines(), log.withoutTruth(),
                         skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""));

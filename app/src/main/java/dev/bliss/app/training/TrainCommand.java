@@ -164,6 +164,7 @@ public final class TrainCommand implements Callable<Integer> {
         EvaluationReport report = EvaluationReport.of("bliss train: " + model + ", on "
                         + (held.rowCount() > 0 ? "the validation clients" : "the training rows (no validation split)"),
                 reported, p)
+                .withChartLabel(model.getFileName() + (held.rowCount() > 0 ? ", validation clients" : ", training rows"))
                 .withImportance(trained.featureNames(), result.importance())
                 .note(String.format(Locale.ROOT, "%d trees kept of %d grown (best validation Logloss), %.1f s training, %.1f s in all",
                         trained.trees().size(), result.iterationsRun(), trainSeconds, seconds(started)))

@@ -18,7 +18,8 @@ import java.util.concurrent.Future;
  *
  * <p>Each iteration: gradients {@code g = y − p} and hessians {@code h = p(1 − p)} at the current
  * raw values; then, level by level, every row's leaf so far, and per feature a histogram of
- * (Σg, Σh) per (leaf, bin). A candidate split "bin > k" is scored by the Newton gain summed over
+ * (Σg, Σh) per (leaf, bin). Below the first level only the rows on the smaller side of the last
+ * split are summed; the other side's histogram is the parent's minus theirs. A candidate split "bin > k" is scored by the Newton gain summed over
  * the level's leaves, {@code Σ_leaves G_L²/(H_L + λ) + G_R²/(H_R + λ)}, and the best one becomes
  * the level's split for every leaf (the oblivious tree). Leaves take one Newton step
  * {@code η · G/(H + λ)}. The start value is the training set's log-odds, written as the model's
@@ -179,6 +180,13 @@ public final class ObliviousBoosting {
         private final double[] h;
         final int[] leaves;
         private final BoostingOptions options;
+        /**
+         * The rows on the smaller side of the last split, ascending: below the first level each
+         * histogram is built from these alone and the other side is the parent minus them.
+         */
+        private final int[] sideRows;
+        private int sideCount;
+        private boolean sideIsAbove;
 
         Level(QuantizedColumns bins, List<FloatFeature> features, BoostingOptions options) {
             this.bins = bins;
@@ -196,6 +204,7 @@ public final class ObliviousBoosting {
             this.g = new double[bins.rows];
             this.h = new double[bins.rows];
             this.leaves = new int[bins.rows];
+            this.sideRows = new int[bins.rows];
         }
 
         void gradients(double[] approx, double[] y) {
@@ -223,11 +232,14 @@ public final class ObliviousBoosting {
                 byte[] b = bins.bins[best.feature];
                 int k = best.border;
                 int bit = 1 << d;
+                int above = 0;
                 for (int i = 0; i < leaves.length; i++) {
                     if ((b[i] & 0xFF) > k) {
                         leaves[i] |= bit;
+                        above++;
                     }
                 }
+                rememberSmallerSide(bit, above);
                 splitFeature[d] = best.feature;
                 splitBorder[d] = best.border;
                 grown = d + 1;
@@ -245,6 +257,18 @@ public final class ObliviousBoosting {
                 values[l] = denominator > 0 ? options.learningRate() * sumG[l] / denominator : 0;
             }
             return new ObliviousTree(Arrays.copyOf(splitFeature, grown), Arrays.copyOf(splitBorder, grown), values);
+        }
+
+        /** Lists the rows on the smaller side of the split that set {@code bit}. */
+        private void rememberSmallerSide(int bit, int above) {
+            sideIsAbove = above <= leaves.length - above;
+            int n = 0;
+            for (int i = 0; i < leaves.length; i++) {
+                if (((leaves[i] & bit) != 0) == sideIsAbove) {
+                    sideRows[n++] = i;
+                }
+            }
+            sideCount = n;
         }
 
         /** The level's Newton score before splitting: Σ_leaves G²/(H + λ). */
@@ -302,19 +326,39 @@ public final class ObliviousBoosting {
                 return null;
             }
             double[] hist = histograms[f];
-            Arrays.fill(hist, 0, leafCount * binsOfF * 2, 0.0);
             byte[] b = bins.bins[f];
             if (leafCount == 1) {
+                Arrays.fill(hist, 0, binsOfF * 2, 0.0);
                 for (int i = 0; i < b.length; i++) {
                     int at = (b[i] & 0xFF) << 1;
                     hist[at] += g[i];
                     hist[at + 1] += h[i];
                 }
             } else {
-                for (int i = 0; i < b.length; i++) {
+                // The histogram still holds the previous level's: leaf q's there is the parent of
+                // this level's leaves q (below the new split) and q + half (above it).
+                int half = leafCount / 2 * binsOfF * 2;
+                if (sideIsAbove) {
+                    Arrays.fill(hist, half, 2 * half, 0.0);
+                } else {
+                    System.arraycopy(hist, 0, hist, half, half);
+                    Arrays.fill(hist, 0, half, 0.0);
+                }
+                int[] rows = sideRows;
+                for (int j = 0; j < sideCount; j++) {
+                    int i = rows[j];
                     int at = (leaves[i] * binsOfF + (b[i] & 0xFF)) << 1;
                     hist[at] += g[i];
                     hist[at + 1] += h[i];
+                }
+                if (sideIsAbove) {
+                    for (int x = 0; x < half; x++) {
+                        hist[x] -= hist[x + half];
+                    }
+                } else {
+                    for (int x = 0; x < half; x++) {
+                        hist[x + half] -= hist[x];
+                    }
                 }
             }
             double[] score = scores[f];

@@ -35,12 +35,14 @@ public final class EvaluationReport {
     private List<String> importanceNames = List.of();
     private double[] importance = new double[0];
     private final List<String> notes = new ArrayList<>();
+    private String chartLabel;
 
     private EvaluationReport(String title, Dataset data, double[] probabilities) {
         if (probabilities.length != data.rowCount()) {
             throw new IllegalArgumentException(probabilities.length + " probabilities for " + data.rowCount() + " rows");
         }
         this.title = title;
+        this.chartLabel = title;
         this.data = data;
         this.probabilities = probabilities;
         this.scores = new int[probabilities.length];
@@ -68,6 +70,12 @@ public final class EvaluationReport {
     public EvaluationReport withImportance(List<String> names, double[] shares) {
         this.importanceNames = List.copyOf(names);
         this.importance = shares.clone();
+        return this;
+    }
+
+    /** A short name for the pictures' titles (default: the report's title). */
+    public EvaluationReport withChartLabel(String label) {
+        this.chartLabel = label;
         return this;
     }
 
@@ -176,9 +184,9 @@ public final class EvaluationReport {
         for (int i = 0; i < scores.length; i++) {
             counts[data.population(i)][scores[i]]++;
         }
-        ReportCharts.scoreHistogram(dir.resolve("score-histogram.png"), title + ": model score per population",
+        ReportCharts.scoreHistogram(dir.resolve("score-histogram.png"), chartLabel + ": model score per population",
                 populations, counts);
-        ReportCharts.roc(dir.resolve("roc.png"), title + ": ROC", Classification.roc(probabilities, automated), auc);
+        ReportCharts.roc(dir.resolve("roc.png"), chartLabel + ": ROC", Classification.roc(probabilities, automated), auc);
     }
 
     private static double share(long part, long whole) {

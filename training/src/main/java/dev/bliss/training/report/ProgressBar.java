@@ -1,13 +1,17 @@
 package dev.bliss.training.report;
 
 import dev.bliss.training.gbdt.TrainingListener;
+import java.io.Console;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
  * Training progress on stderr: iteration, losses, the best iteration so far and the time left.
- * On a terminal ({@code System.console() != null}) one line redrawn with {@code \r}; otherwise (a
- * log file, CI) a plain line every twentieth of the run, so logs stay short.
+ * When stderr is a terminal, one line redrawn with {@code \r} (at most ten times a second);
+ * otherwise (a log file, CI) a plain line every twentieth of the run, so logs stay short.
  */
 public final class ProgressBar implements TrainingListener {
 
@@ -24,9 +28,24 @@ public final class ProgressBar implements TrainingListener {
         this.redraw = redraw;
     }
 
-    /** Redraws in place when the JVM has a console. */
+    /** Redraws in place when stderr is a terminal. */
     public static ProgressBar onStderr() {
-        return new ProgressBar(System.err, System.console() != null);
+        return new ProgressBar(System.err, stderrIsTerminal());
+    }
+
+    /**
+     * Whether stderr is a terminal. {@code System.console()} answers for stdin and stdout, and the
+     * report on stdout is often redirected to a file while the progress should still redraw; so
+     * on Linux ask /proc where file descriptor 2 points, and elsewhere fall back to the console.
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            Console console = System.console();
+            return console != null && console.isTerminal();
+        }
     }
 
     @Override

@@ -134,4 +134,77 @@ class ObliviousBoostingTest {
         }
         result.model().features().forEach(f -> assertTrue(f.borders().length <= 16));
     }
+
+    @Test
+    void shouldChooseTheSplitsAndLeafValuesABruteForceSearchChooses() {
+        int[] rows = new int[3_000];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i;
+        }
+        Dataset small = train.rows(rows);
+        double l2 = 3;
+        double rate = 0.3;
+        ObliviousTreeModel model = new ObliviousBoosting(new BoostingOptions(6, 5, rate, l2, 32, 0, 2),
+                TrainingListener.NONE).train(small, null).model();
+        int n = small.rowCount();
+        int features = small.featureCount();
+        int[][] bin = new int[features][n];
+        for (int f = 0; f < features; f++) {
+            for (int i = 0; i < n; i++) {
+                bin[f][i] = model.features().get(f).bin(small.column(f)[i]);
+            }
+        }
+        double[] approx = new double[n];
+        java.util.Arrays.fill(approx, model.bias());
+        for (ObliviousTree tree : model.trees()) {
+            double[] g = new double[n];
+            double[] h = new double[n];
+            for (int i = 0; i < n; i++) {
+                double p = ObliviousTreeModel.sigmoid(approx[i]);
+                g[i] = (small.automated(i) ? 1 : 0) - p;
+                h[i] = p * (1 - p);
+            }
+            int[] leaf = new int[n];
+            for (int d = 0; d < tree.depth(); d++) {
+                double best = Double.NEGATIVE_INFINITY;
+                double chosen = Double.NaN;
+                for (int f = 0; f < features; f++) {
+                    for (int k = 0; k < model.features().get(f).borders().length; k++) {
+                        double[] sums = new double[4 << d];
+                        for (int i = 0; i < n; i++) {
+                            int side = bin[f][i] > k ? 1 : 0;
+                            sums[(leaf[i] * 2 + side) * 2] += g[i];
+                            sums[(leaf[i] * 2 + side) * 2 + 1] += h[i];
+                        }
+                        double score = 0;
+                        for (int c = 0; c < 2 << d; c++) {
+                            score += sums[2 * c] * sums[2 * c] / (sums[2 * c + 1] + l2);
+                        }
+                        best = Math.max(best, score);
+                        if (f == tree.features()[d] && k == tree.borders()[d]) {
+                            chosen = score;
+                        }
+                    }
+                }
+                assertEquals(best, chosen, 1e-9 * Math.abs(best), "tree level " + d);
+                for (int i = 0; i < n; i++) {
+                    if (bin[tree.features()[d]][i] > tree.borders()[d]) {
+                        leaf[i] |= 1 << d;
+                    }
+                }
+            }
+            double[] sumG = new double[tree.leafValues().length];
+            double[] sumH = new double[tree.leafValues().length];
+            for (int i = 0; i < n; i++) {
+                sumG[leaf[i]] += g[i];
+                sumH[leaf[i]] += h[i];
+            }
+            for (int l = 0; l < sumG.length; l++) {
+                assertEquals(rate * sumG[l] / (sumH[l] + l2), tree.leafValues()[l], 1e-12);
+            }
+            for (int i = 0; i < n; i++) {
+                approx[i] += tree.leafValues()[leaf[i]];
+            }
+        }
+    }
 }
