@@ -79,7 +79,7 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the validation split (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--threads", description = "Threads building histograms (default: the available processors).")
+    @Option(names = "--threads", description = "Threads parsing the log and building histograms (default: the available processors).")
     Integer threads;
 
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Also write report.txt, score-histogram.png, roc.png and models-entry.yaml here.")
@@ -110,7 +110,7 @@ public final class TrainCommand implements Callable<Integer> {
         LabelledLog log;
         List<String> selected;
         try {
-            log = LabelledLog.read(logs, truth, skipBad);
+            log = LabelledLog.read(logs, truth, skipBad, options.threads());
             selected = FeatureSelection.resolve(features, log.dataset().featureNames());
         } catch (DataException e) {
             System.err.println("bliss train: " + e.getMessage());

@@ -8,9 +8,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
  * Reads a detection log: JSON lines, one request each, as the bot-management plugin writes them.
@@ -26,22 +32,42 @@ import java.util.Map;
  * features in the same order as the first: a log that mixes schemas cannot train one model.
  * Blank lines are skipped.
  *
- * <p>Not thread-safe; one reader per file.
+ * <p>Not thread-safe; one reader per file. Lines may be parsed on other threads (see
+ * {@link #open(Path, boolean, ExecutorService, int)}); the reader hands them out in order.
  */
 public final class DetectionLogReader implements AutoCloseable {
+
+    /** Lines parsed per task: large enough to amortise a hand-off, small enough to bound memory. */
+    private static final int BATCH_LINES = 2048;
+
+    /** A non-blank line and its number, read on the caller's thread. */
+    private record Line(int number, String text) {
+    }
+
+    /** A parsed line: its record, or why it is malformed. */
+    private record Parsed(int line, DetectionRecord record, String error) {
+    }
 
     private final Path file;
     private final BufferedReader in;
     private final boolean skipBad;
+    private final ExecutorService parsers;
+    private final int maxInFlight;
+    private final ArrayDeque<Future<Parsed[]>> inFlight = new ArrayDeque<>();
+    private Parsed[] batch;
+    private int batchAt;
+    private boolean ended;
     private List<String> featureNames;
     private int line;
     private int nonBlank;
     private int skipped;
 
-    private DetectionLogReader(Path file, BufferedReader in, boolean skipBad) {
+    private DetectionLogReader(Path file, BufferedReader in, boolean skipBad, ExecutorService parsers, int threads) {
         this.file = file;
         this.in = in;
         this.skipBad = skipBad;
+        this.parsers = parsers;
+        this.maxInFlight = 2 * Math.max(1, threads);
     }
 
     /**
@@ -49,8 +75,19 @@ public final class DetectionLogReader implements AutoCloseable {
      *     ({@link #skippedLines()}); a log cut short by a killed proxy ends with half a line
      */
     public static DetectionLogReader open(Path file, boolean skipBad) throws DataException {
+        return open(file, skipBad, null, 1);
+    }
+
+    /**
+     * Parses lines in batches on {@code parsers} ({@code threads} of them; null parses on the
+     * caller's thread). Records still come out of {@link #next()} in file order, and a malformed
+     * line is reported at the same place as by a sequential read.
+     */
+    public static DetectionLogReader open(Path file, boolean skipBad, ExecutorService parsers, int threads)
+            throws DataException {
         try {
-            return new DetectionLogReader(file, Files.newBufferedReader(file, StandardCharsets.UTF_8), skipBad);
+            return new DetectionLogReader(file, Files.newBufferedReader(file, StandardCharsets.UTF_8), skipBad, parsers,
+                    threads);
         } catch (IOException e) {
             throw new DataException(file + ": cannot read: " + e.getMessage(), e);
         }
@@ -74,13 +111,112 @@ public final class DetectionLogReader implements AutoCloseable {
         return skipped;
     }
 
-    /** Non-blank lines read so far. */
+    /** Non-blank lines read so far (ahead of the records returned, by the batches in flight). */
     public int linesRead() {
         return nonBlank;
     }
 
     /** The next record, or null at the end of the file. */
     public DetectionRecord next() throws DataException {
+        while (true) {
+            if (featureNames == null) {
+                // Until a record fixes the feature names, one line at a time.
+                Line l = readLine();
+                if (l == null) {
+                    return null;
+                }
+                Parsed p;
+                try {
+                    List<String> names = featureNamesOf(l.text());
+                    p = new Parsed(l.number(), parse(l.text(), names), null);
+                    featureNames = names;
+                } catch (DataException e) {
+                    p = new Parsed(l.number(), null, e.getMessage());
+                }
+                DetectionRecord r = accept(p);
+                if (r != null) {
+                    return r;
+                }
+                continue;
+            }
+            if (batch != null && batchAt < batch.length) {
+                DetectionRecord r = accept(batch[batchAt++]);
+                if (r != null) {
+                    return r;
+                }
+                continue;
+            }
+            submitBatches();
+            Future<Parsed[]> oldest = inFlight.poll();
+            if (oldest == null) {
+                return null;
+            }
+            batch = await(oldest);
+            batchAt = 0;
+        }
+    }
+
+    private DetectionRecord accept(Parsed p) throws DataException {
+        if (p.record() != null) {
+            return p.record();
+        }
+        if (!skipBad) {
+            throw new DataException(file + ":" + p.line() + ": " + p.error());
+        }
+        skipped++;
+        return null;
+    }
+
+    private void submitBatches() throws DataException {
+        List<String> names = featureNames;
+        while (!ended && inFlight.size() < maxInFlight) {
+            List<Line> lines = new ArrayList<>(BATCH_LINES);
+            Line l;
+            while (lines.size() < BATCH_LINES && (l = readLine()) != null) {
+                lines.add(l);
+            }
+            if (lines.isEmpty()) {
+                return;
+            }
+            Callable<Parsed[]> task = () -> parseAll(lines, names);
+            if (parsers == null) {
+                try {
+                    inFlight.add(CompletableFuture.completedFuture(task.call()));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            } else {
+                inFlight.add(parsers.submit(task));
+            }
+        }
+    }
+
+    private static Parsed[] parseAll(List<Line> lines, List<String> names) {
+        Parsed[] out = new Parsed[lines.size()];
+        for (int i = 0; i < out.length; i++) {
+            Line l = lines.get(i);
+            try {
+                out[i] = new Parsed(l.number(), parse(l.text(), names), null);
+            } catch (DataException e) {
+                out[i] = new Parsed(l.number(), null, e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private Parsed[] await(Future<Parsed[]> f) throws DataException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DataException(file + ": interrupted while parsing", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("parsing " + file + " failed", e.getCause());
+        }
+    }
+
+    /** The next non-blank line, or null at the end. */
+    private Line readLine() throws DataException {
         while (true) {
             String text;
             try {
@@ -89,25 +225,31 @@ public final class DetectionLogReader implements AutoCloseable {
                 throw new DataException(file + ":" + (line + 1) + ": cannot read: " + e.getMessage(), e);
             }
             if (text == null) {
+                ended = true;
                 return null;
             }
             line++;
-            if (text.isBlank()) {
-                continue;
-            }
-            nonBlank++;
-            try {
-                return parse(text);
-            } catch (DataException e) {
-                if (!skipBad) {
-                    throw new DataException(file + ":" + line + ": " + e.getMessage());
-                }
-                skipped++;
+            if (!text.isBlank()) {
+                nonBlank++;
+                return new Line(line, text);
             }
         }
     }
 
-    private DetectionRecord parse(String text) throws DataException {
+    /** The names in a line's features object, in order. */
+    private static List<String> featureNamesOf(String text) throws DataException {
+        Map<?, ?> root = root(text);
+        if (!(root.get("features") instanceof Map<?, ?> features)) {
+            throw new DataException("features: expected an object, got " + JsonParser.kind(root.get("features")));
+        }
+        List<String> names = new ArrayList<>(features.size());
+        for (Object name : features.keySet()) {
+            names.add((String) name);
+        }
+        return List.copyOf(names);
+    }
+
+    private static Map<?, ?> root(String text) throws DataException {
         Object doc;
         try {
             doc = JsonParser.parse(text);
@@ -117,6 +259,12 @@ public final class DetectionLogReader implements AutoCloseable {
         if (!(doc instanceof Map<?, ?> root)) {
             throw new DataException("expected a JSON object, got " + JsonParser.kind(doc));
         }
+        return root;
+    }
+
+    /** One line's record, its features checked against {@code featureNames}. Thread-safe. */
+    private static DetectionRecord parse(String text, List<String> featureNames) throws DataException {
+        Map<?, ?> root = root(text);
         String requestId = string(root, "request_id", true);
         String source = string(root, "score_source", true);
         Object scoreValue = root.get("score");
@@ -130,13 +278,6 @@ public final class DetectionLogReader implements AutoCloseable {
         Object featuresValue = root.get("features");
         if (!(featuresValue instanceof Map<?, ?> features)) {
             throw new DataException("features: expected an object, got " + JsonParser.kind(featuresValue));
-        }
-        if (featureNames == null) {
-            List<String> names = new ArrayList<>(features.size());
-            for (Object name : features.keySet()) {
-                names.add((String) name);
-            }
-            featureNames = List.copyOf(names);
         }
         if (features.size() != featureNames.size()) {
             throw new DataException("features: " + features.size() + " features, the log's first line has "
@@ -177,6 +318,10 @@ public final class DetectionLogReader implements AutoCloseable {
 
     @Override
     public void close() throws DataException {
+        for (Future<Parsed[]> f : inFlight) {
+            f.cancel(false);
+        }
+        inFlight.clear();
         try {
             in.close();
         } catch (IOException e) {

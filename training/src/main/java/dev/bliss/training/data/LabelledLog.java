@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Detection logs joined with ground truth on {@code request_id}: the {@link Dataset} and what the
@@ -24,9 +26,30 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
      * @param skipBad skip and count malformed log lines instead of failing on the first
      */
     public static LabelledLog read(List<Path> logs, Path truth, boolean skipBad) throws DataException {
+        return read(logs, truth, skipBad, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #read(List, Path, boolean)}, parsing log lines on {@code threads} threads. */
+    public static LabelledLog read(List<Path> logs, Path truth, boolean skipBad, int threads) throws DataException {
         if (logs.isEmpty()) {
             throw new IllegalArgumentException("no log files");
         }
+        ExecutorService parsers = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "bliss-log-parser");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try {
+            return read(logs, truth, skipBad, parsers, threads);
+        } finally {
+            if (parsers != null) {
+                parsers.shutdownNow();
+            }
+        }
+    }
+
+    private static LabelledLog read(List<Path> logs, Path truth, boolean skipBad, ExecutorService parsers, int threads)
+            throws DataException {
         GroundTruth t = GroundTruth.read(truth);
         List<String> names = null;
         List<DetectionRecord> records = new ArrayList<>();
@@ -35,7 +58,7 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
         int without = 0;
         int skipped = 0;
         for (Path log : logs) {
-            try (DetectionLogReader reader = DetectionLogReader.open(log, skipBad)) {
+            try (DetectionLogReader reader = DetectionLogReader.open(log, skipBad, parsers, threads)) {
                 if (names != null) {
                     reader.expectFeatures(names);
                 }

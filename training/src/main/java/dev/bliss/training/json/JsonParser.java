@@ -209,13 +209,27 @@ public final class JsonParser {
 
     private Double number() throws JsonSyntaxException {
         int start = pos;
-        if (peek() == '-') {
+        boolean negative = peek() == '-';
+        if (negative) {
             pos++;
         }
+        // Digits are gathered into a long while they fit exactly; see exactDouble.
+        long mantissa = 0;
+        int significant = 0;
+        int exponent = 0;
+        boolean exact = true;
         if (peek() == '0') {
             pos++;
         } else if (isDigit(peek())) {
-            digits();
+            while (isDigit(peek())) {
+                if (significant < 18) {
+                    mantissa = mantissa * 10 + (peek() - '0');
+                    significant++;
+                } else {
+                    exact = false;
+                }
+                pos++;
+            }
         } else {
             throw error("expected a digit");
         }
@@ -224,22 +238,57 @@ public final class JsonParser {
             if (!isDigit(peek())) {
                 throw error("expected a digit after '.'");
             }
-            digits();
+            while (isDigit(peek())) {
+                if (significant < 18) {
+                    mantissa = mantissa * 10 + (peek() - '0');
+                    if (mantissa != 0) {
+                        significant++;
+                    }
+                    exponent--;
+                } else {
+                    exact = false;
+                }
+                pos++;
+            }
         }
         if (peek() == 'e' || peek() == 'E') {
             pos++;
+            boolean negativeExponent = peek() == '-';
             if (peek() == '+' || peek() == '-') {
                 pos++;
             }
             if (!isDigit(peek())) {
                 throw error("expected a digit in the exponent");
             }
-            digits();
+            int e = 0;
+            while (isDigit(peek())) {
+                e = Math.min(e * 10 + (peek() - '0'), 100_000);
+                pos++;
+            }
+            exponent += negativeExponent ? -e : e;
         }
         if (isDigit(peek())) {
             throw error("leading zero in a number");
         }
+        if (exact && mantissa < 1L << 53 && exponent >= -22 && exponent <= 22) {
+            double v = exactDouble(mantissa, exponent);
+            return negative ? -v : v;
+        }
         return Double.parseDouble(text.substring(start, pos));
+    }
+
+    private static final double[] POWERS_OF_TEN = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+    /**
+     * {@code mantissa × 10^exponent}, correctly rounded: both factors are exact doubles (an integer
+     * below 2^53, a power of ten up to 10^22), so one multiplication or division rounds once, as
+     * {@link Double#parseDouble} would. Detection logs are mostly such short numbers, and this
+     * skips a substring and the general parser for each.
+     */
+    private static double exactDouble(long mantissa, int exponent) {
+        return exponent >= 0 ? mantissa * POWERS_OF_TEN[exponent] : mantissa / POWERS_OF_TEN[-exponent];
     }
 
     private void digits() {

@@ -101,4 +101,34 @@ class LabelledLogTest {
         DataException e = assertThrows(DataException.class, () -> FeatureSelection.resolve("header_count,nope", names));
         assertTrue(e.getMessage().contains("no feature \"nope\""), e.getMessage());
     }
+
+    @Test
+    void shouldReadTheSameInParallelAndReportTheSameLine() throws Exception {
+        StringBuilder log = new StringBuilder();
+        StringBuilder truth = new StringBuilder();
+        for (int i = 1; i <= 7_000; i++) {
+            log.append(i == 5_000 ? "{\"request_id\": \"cut short\n"
+                    : line("r" + i, "machine_learning", "ip" + (i % 97), "\"header_count\":" + i + ".5,\"ip.reqs_1m\":" + (i % 13)));
+            truth.append("r").append(i).append(i % 3 == 0 ? ",scraper,1" : ",human,0").append('\n');
+        }
+        Path file = Files.writeString(dir.resolve("big.jsonl"), log);
+        Path truthFile = truth(truth.toString().strip());
+        for (int threads : new int[] {1, 2, 3}) {
+            DataException e = assertThrows(DataException.class, () -> LabelledLog.read(List.of(file), truthFile, false, threads));
+            assertTrue(e.getMessage().startsWith(file + ":5000: not JSON"), threads + " threads: " + e.getMessage());
+        }
+        LabelledLog one = LabelledLog.read(List.of(file), truthFile, true, 1);
+        LabelledLog two = LabelledLog.read(List.of(file), truthFile, true, 2);
+        assertEquals(1, two.skippedBad());
+        assertEquals(6_999, two.dataset().rowCount());
+        assertEquals(7_000, two.logLines());
+        for (int f = 0; f < 2; f++) {
+            assertTrue(java.util.Arrays.equals(one.dataset().column(f), two.dataset().column(f)));
+        }
+        for (int r = 0; r < 6_999; r++) {
+            assertEquals(one.dataset().group(r), two.dataset().group(r));
+            assertEquals(one.dataset().automated(r), two.dataset().automated(r));
+        }
+        assertEquals(5_001.5f, two.dataset().column(0)[4_999]);
+    }
 }

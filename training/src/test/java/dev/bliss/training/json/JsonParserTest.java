@@ -37,4 +37,29 @@ class JsonParserTest {
         assertEquals(12, e.offset());
         assertTrue(e.getMessage().endsWith("at character 13"), e.getMessage());
     }
+
+    @Test
+    void shouldParseNumbersExactlyAsTheJdkDoes() throws Exception {
+        java.util.Random random = new java.util.Random(17);
+        for (int i = 0; i < 200_000; i++) {
+            String text = switch (i % 4) {
+                case 0 -> Float.toString(Float.intBitsToFloat(random.nextInt()));
+                case 1 -> Double.toString(Double.longBitsToDouble(random.nextLong()));
+                case 2 -> Float.toString((float) (random.nextGaussian() * Math.pow(10, random.nextInt(12) - 6)));
+                default -> (random.nextBoolean() ? "-" : "") + random.nextInt(100_000) + "." + random.nextInt(1_000_000)
+                        + (random.nextBoolean() ? "e" + (random.nextInt(60) - 30) : "");
+            };
+            if (text.contains("N") || text.contains("I")) {
+                continue;  // NaN and Infinity are not JSON
+            }
+            double expected = Double.parseDouble(text);
+            Object parsed = JsonParser.parse(text);
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits((Double) parsed), text);
+        }
+        for (String edge : List.of("0", "-0", "0.0", "-0.0", "1e22", "1e23", "9007199254740993", "0.000000000000000000001",
+                "123456789012345678901234567890", "4.9e-324", "1.7976931348623157e308", "1e-400")) {
+            assertEquals(Double.doubleToRawLongBits(Double.parseDouble(edge)),
+                    Double.doubleToRawLongBits((Double) JsonParser.parse(edge)), edge);
+        }
+    }
 }
