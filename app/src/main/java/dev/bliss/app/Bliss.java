@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             dev.bliss.app.features.FeaturesCommand.class, dev.bliss.app.features.FeatureServiceCommand.class,
             dev.bliss.app.training.TrainCommand.class,
             dev.bliss.app.training.EvaluateCommand.class,
+            dev.bliss.app.training.SimulateCommand.class,
         })
 public final class Bliss implements Runnable {
 

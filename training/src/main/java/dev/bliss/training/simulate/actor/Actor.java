@@ -1,0 +1,129 @@
+package dev.bliss.training.simulate.actor;
+
+import dev.bliss.training.simulate.Header;
+import dev.bliss.training.simulate.Population;
+import dev.bliss.training.simulate.SimulatedRequest;
+import dev.bliss.training.simulate.identity.TlsClient;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One simulated client: its addresses, user agents, TLS fingerprint, cookie jar and script. An
+ * actor sends one request at a time: the runner asks for the {@link #next} step, sends it, and
+ * reports the response before asking again, so the sequence an actor sends depends only on its
+ * random source and the responses it saw, never on timing.
+ *
+ * <p>An actor sends exactly {@link #length()} requests (fixed when the cast is drawn, so that a
+ * run's request count never depends on which actors happen to finish first). Request ids are
+ * numbered from the actor's first number: the cast hands out consecutive ranges.
+ *
+ * <p>Not thread-safe: the runner calls an actor from one event loop.
+ */
+public abstract class Actor {
+
+    private final Population population;
+    private final int index;
+    private final String idPrefix;
+    private final long firstNumber;
+    private final int length;
+    private int sent;
+
+    protected final SplittableRandom random;
+    protected final CookieJar cookies = new CookieJar();
+    /** The site's origin as a browser writes it in Referer and Origin ({@code http://host:port}). */
+    protected final String origin;
+
+    protected Actor(Identity identity) {
+        this.population = identity.population();
+        this.index = identity.index();
+        this.idPrefix = identity.idPrefix();
+        this.firstNumber = identity.firstNumber();
+        this.length = identity.length();
+        this.random = identity.random();
+        this.origin = identity.origin();
+    }
+
+    /** What every actor is given by the cast. */
+    public record Identity(Population population, int index, String idPrefix, long firstNumber, int length,
+                           SplittableRandom random, String origin) {
+    }
+
+    public final Population population() {
+        return population;
+    }
+
+    public final int index() {
+        return index;
+    }
+
+    public final int length() {
+        return length;
+    }
+
+    public final boolean hasNext() {
+        return sent < length;
+    }
+
+    /** The next request; only while {@link #hasNext()}. */
+    public final Step next() {
+        if (sent >= length) {
+            throw new IllegalStateException("actor " + index + " has sent its " + length + " requests");
+        }
+        Step step = plan(idPrefix + number(firstNumber + sent));
+        sent++;
+        return step;
+    }
+
+    /** The response to the last request: its status and Set-Cookie values. */
+    public void onResponse(int status, List<String> setCookies) {
+        if (keepsCookies()) {
+            cookies.store(setCookies);
+        }
+        observe(status);
+    }
+
+    /** The last request got no response (connection error, timeout). */
+    public void onFailure() {
+        observe(0);
+    }
+
+    /** Plans the next request, whose id is {@code requestId}. */
+    protected abstract Step plan(String requestId);
+
+    /** Whether Set-Cookie is stored and sent back (browsers do; most scripts do not bother). */
+    protected abstract boolean keepsCookies();
+
+    /** Sees the last response's status (0 when there was none). */
+    protected void observe(int status) {
+    }
+
+    protected final SimulatedRequest request(String id, String clientIp, TlsClient.Fingerprint fingerprint,
+                                             SimulatedRequest.Protocol protocol, String method, String path,
+                                             List<Header> headers, String body) {
+        return new SimulatedRequest(id, population, index, clientIp, fingerprint, protocol, method, path,
+                List.copyOf(headers), body);
+    }
+
+    /** A pause drawn from a log-normal distribution with the given median, clamped to [min, max]. */
+    protected final double logNormal(double median, double sigma, double min, double max) {
+        double z = gaussian();
+        return Math.clamp(median * Math.exp(sigma * z), min, max);
+    }
+
+    /** An exponential pause with the given mean. */
+    protected final double exponential(double mean) {
+        return -mean * Math.log(1 - random.nextDouble());
+    }
+
+    private double gaussian() {
+        // Box-Muller on our own source, so the draw sequence is ours to keep stable
+        double u1 = 1 - random.nextDouble();
+        double u2 = random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+    }
+
+    private static String number(long n) {
+        String digits = Long.toString(n);
+        return digits.length() >= 9 ? digits : "000000000".substring(digits.length()) + digits;
+    }
+}

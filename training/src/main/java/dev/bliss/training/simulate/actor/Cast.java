@@ -1,0 +1,150 @@
+package dev.bliss.training.simulate.actor;
+
+import dev.bliss.training.simulate.Population;
+import dev.bliss.training.simulate.PopulationMix;
+import dev.bliss.training.simulate.identity.Addresses;
+import dev.bliss.training.simulate.identity.BrowserCatalog;
+import dev.bliss.training.simulate.identity.CrawlerCatalog;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.SplittableRandom;
+
+/**
+ * The actors of a run, drawn from the seed. Each population has its own budget (its share of the
+ * run's requests, the last one taking the rounding remainder), its own random source and its own
+ * block of request numbers; its actors come in a fixed order, each with a length drawn from the
+ * population's distribution, capped at a quarter of the budget (so a short run still has several
+ * actors of each kind) and, for the last, cut to what is left.
+ *
+ * <p>So the requests of a population do not depend on when the runner asks for its next actor, and
+ * a run that is not cut short by its duration sends the same set of requests every time: exactly
+ * the budget, with the same ids. Which population's actor starts next is the runner's choice.
+ *
+ * <p>Not thread-safe.
+ */
+public final class Cast {
+
+    private static final int NAT_POOL = 64;
+
+    private final Map<Population, Stream> streams = new EnumMap<>(Population.class);
+    private final BrowserCatalog browsers = BrowserCatalog.standard();
+    private final CrawlerCatalog crawlers = CrawlerCatalog.standard();
+    private final String idPrefix;
+    private final String origin;
+    private final List<String> recentHumanAddresses = new ArrayList<>();
+
+    /** One population's actors: its budget, random source and next request number. */
+    private static final class Stream {
+        final SplittableRandom random;
+        final long budget;
+        long nextNumber;
+        long planned;
+        int actors;
+
+        Stream(SplittableRandom random, long budget, long firstNumber) {
+            this.random = random;
+            this.budget = budget;
+            this.nextNumber = firstNumber;
+        }
+    }
+
+    /**
+     * @param origin the site's origin as clients name it in Referer and Origin ({@code http://host:port})
+     */
+    public Cast(long seed, PopulationMix mix, long requests, String origin) {
+        this.idPrefix = "s" + seed + "-";
+        this.origin = origin;
+        SplittableRandom root = new SplittableRandom(seed);
+        Population last = null;
+        for (Population p : Population.values()) {
+            if (mix.share(p) > 0) {
+                last = p;
+            }
+        }
+        long given = 0;
+        for (Population p : Population.values()) {
+            SplittableRandom random = root.split(); // split for every population: a mix change keeps the others' draws
+            if (mix.share(p) > 0) {
+                long budget = p == last ? requests - given : (long) Math.floor(requests * mix.share(p));
+                streams.put(p, new Stream(random, budget, given));
+                given += budget;
+            }
+        }
+    }
+
+    /** Whether any population has requests left to plan. */
+    public boolean hasNext() {
+        for (Population p : streams.keySet()) {
+            if (hasNext(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public boolean hasNext(Population p) {
+        Stream s = streams.get(p);
+        return s != null && s.planned < s.budget;
+    }
+
+    /** The population's budget of requests (0 when the mix leaves it out). */
+    public long budget(Population p) {
+        Stream s = streams.get(p);
+        return s == null ? 0 : s.budget;
+    }
+
+    /** The next actor of {@code population}; only while {@link #hasNext(Population)}. */
+    public Actor next(Population population) {
+        if (!hasNext(population)) {
+            throw new NoSuchElementException("no requests left to plan for " + population.id());
+        }
+        Stream s = streams.get(population);
+        SplittableRandom random = s.random.split();
+        long cap = Math.max(10, s.budget / 4);
+        int length = (int) Math.min(Math.min(drawLength(population, random), cap), s.budget - s.planned);
+        Actor.Identity identity = new Actor.Identity(population, s.actors, idPrefix, s.nextNumber, length, random, origin);
+        Actor actor = switch (population) {
+            case HUMAN -> new HumanActor(identity, humanAddress(random), browsers);
+            case VERIFIED_BOT -> new CrawlerActor(identity, crawlers.pick(random));
+            case SCRAPER -> new ScraperActor(identity, browsers);
+            case CREDENTIAL_STUFFER -> new StufferActor(identity, browsers);
+            case HEADLESS -> new HeadlessActor(identity, browsers);
+        };
+        s.planned += length;
+        s.nextNumber += length;
+        s.actors++;
+        return actor;
+    }
+
+    /** A session's length in requests, by population (means: 48, 330, 900, 450, 340). */
+    private static long drawLength(Population p, SplittableRandom random) {
+        double e = -Math.log(1 - random.nextDouble());
+        return switch (p) {
+            case HUMAN -> Math.min(400, 8 + (long) (40 * e));
+            case VERIFIED_BOT -> Math.min(3000, 30 + (long) (300 * e));
+            case SCRAPER -> Math.min(6000, 100 + (long) (800 * e));
+            case CREDENTIAL_STUFFER -> Math.min(4000, 50 + (long) (400 * e));
+            case HEADLESS -> Math.min(3000, 40 + (long) (300 * e));
+        };
+    }
+
+    /**
+     * A person's address: often one shared with earlier sessions (a household, an office NAT).
+     * Only human actors draw here, in their fixed order, so the pool's contents are deterministic.
+     */
+    private String humanAddress(SplittableRandom random) {
+        if (!recentHumanAddresses.isEmpty() && random.nextDouble() < 0.3) {
+            return recentHumanAddresses.get(random.nextInt(recentHumanAddresses.size()));
+        }
+        String address = random.nextDouble() < 0.15 ? Addresses.mobileV6(random) : Addresses.residentialV4(random);
+        if (recentHumanAddresses.size() < NAT_POOL) {
+            recentHumanAddresses.add(address);
+        } else {
+            recentHumanAddresses.set(random.nextInt(NAT_POOL), address);
+        }
+        return address;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.bliss.training.simulate.actor;
+
+import dev.bliss.training.simulate.SimulatedRequest;
+import dev.bliss.training.simulate.SimulatedRequest.Protocol;
+import dev.bliss.training.simulate.identity.Addresses;
+import dev.bliss.training.simulate.identity.Browser;
+import dev.bliss.training.simulate.identity.BrowserCatalog;
+import dev.bliss.training.simulate.identity.BrowserFamily;
+import dev.bliss.training.simulate.identity.TlsClient;
+import dev.bliss.training.simulate.site.SiteMap;
+import java.util.ArrayDeque;
+
+/**
+ * A headless Chrome driven by a script (Puppeteer, Playwright, Selenium): real Chrome headers and
+ * TLS, cookies kept, but pages visited on a timer (a near-constant interval: a low inter-arrival
+ * CV), many pages from one address, product pages in catalogue order. Automation markers only
+ * sometimes: "HeadlessChrome" in the user agent and client hints, or no Accept-Language (old
+ * headless mode); the rest look like Chrome on their own. Many block images and styles to save
+ * bandwidth.
+ */
+final class HeadlessActor extends Actor {
+
+    private final String ip;
+    private final Browser browser;
+    private final String brand;
+    private final String language;
+    private final TlsClient.Fingerprint fingerprint;
+    private final Protocol protocol;
+    private final double interval;
+    private final boolean fetchesAssets;
+    private final boolean navigatesByUrl;
+    private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
+    private String page;
+    private int cursor;
+
+    HeadlessActor(Identity identity, BrowserCatalog browsers) {
+        super(identity);
+        Browser chrome;
+        do {
+            chrome = browsers.pick(BrowserFamily.CHROME, random);
+        } while (chrome.mobile());
+        boolean marked = random.nextDouble() < 0.3;
+        this.browser = marked
+                ? new Browser(chrome.family(), chrome.platform(), chrome.version(), chrome.userAgent().replace("Chrome/", "HeadlessChrome/"))
+                : chrome;
+        this.brand = marked ? "HeadlessChrome" : BrowserHeaders.brand(chrome);
+        this.language = random.nextDouble() < 0.25 ? null : "en-US,en;q=0.9";
+        this.ip = random.nextDouble() < 0.75 ? Addresses.hostingBlock(random).pick(random) : Addresses.residentialV4(random);
+        this.fingerprint = TlsClient.CHROME.fingerprint(random);
+        this.protocol = random.nextDouble() < 0.6 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        this.interval = random.nextDouble(0.6, 4);
+        this.fetchesAssets = random.nextDouble() < 0.5;
+        this.navigatesByUrl = random.nextDouble() < 0.5;
+        this.cursor = random.nextInt(SiteMap.PRODUCTS);
+    }
+
+    @Override
+    protected boolean keepsCookies() {
+        return true;
+    }
+
+    @Override
+    protected Step plan(String id) {
+        if (!pendingAssets.isEmpty()) {
+            String asset = pendingAssets.poll();
+            return new Step(0.004, get(id, asset, RequestKind.ofAsset(asset), origin + page, "same-origin"));
+        }
+        String previous = page;
+        double r = random.nextDouble();
+        if (previous == null) {
+            page = "/";
+        } else if (r < 0.15) {
+            page = SiteMap.listing(1 + random.nextInt(SiteMap.LISTING_PAGES));
+        } else {
+            cursor = cursor % SiteMap.PRODUCTS + 1;
+            page = SiteMap.product(cursor);
+        }
+        if (fetchesAssets) {
+            pendingAssets.addAll(SiteMap.assets(page));
+        }
+        // the script's timer: the same wait every time, give or take the page's load time
+        double pause = previous == null ? 0 : interval * random.nextDouble(0.97, 1.03);
+        // page.goto(url) navigates like a typed URL: no Referer, Sec-Fetch-Site none
+        boolean typed = previous == null || navigatesByUrl;
+        return new Step(pause, get(id, page, RequestKind.DOCUMENT, typed ? null : origin + previous,
+                typed ? "none" : "same-origin"));
+    }
+
+    private SimulatedRequest get(String id, String path, RequestKind kind, String referer, String fetchSite) {
+        BrowserHeaders.Context c = new BrowserHeaders.Context(referer, fetchSite, cookies.header(), language, brand, origin);
+        return request(id, ip, fingerprint, protocol, "GET", path, BrowserHeaders.of(browser, kind, c), null);
+    }
+}

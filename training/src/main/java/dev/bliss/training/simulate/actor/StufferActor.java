@@ -1,0 +1,112 @@
+package dev.bliss.training.simulate.actor;
+
+import dev.bliss.training.simulate.Header;
+import dev.bliss.training.simulate.SimulatedRequest.Protocol;
+import dev.bliss.training.simulate.identity.Addresses;
+import dev.bliss.training.simulate.identity.Browser;
+import dev.bliss.training.simulate.identity.BrowserCatalog;
+import dev.bliss.training.simulate.identity.Ipv4Block;
+import dev.bliss.training.simulate.identity.TlsClient;
+import dev.bliss.training.simulate.site.Accounts;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A credential-stuffing campaign: POST /login with pairs from a leaked list, spread over the exits
+ * of a residential proxy network (many addresses in many /24s) so that no address sends much, but
+ * every request carries the campaign's one TLS fingerprint. Most pairs fail (401); a few are
+ * real accounts whose password was reused (200). Some campaigns load the form first.
+ *
+ * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, POSTs without the
+ * page and assets a person loads before signing in, no cookies.
+ */
+final class StufferActor extends Actor {
+
+    private static final String[] NAMES = {"john", "maria", "alex", "anna", "david", "laura", "mike", "sara", "peter",
+            "julia", "chris", "emma", "tom", "nina", "paul", "lisa"};
+    private static final String[] DOMAINS = {"gmail.com", "yahoo.com", "hotmail.com", "outlook.com", "web.de",
+            "mail.ru", "aol.com", "icloud.com", "example.net"};
+    private static final String[] PASSWORDS = {"123456", "password", "qwerty123", "iloveyou", "Summer2024!",
+            "letmein", "football1", "Passw0rd", "welcome1", "dragon"};
+
+    private final List<String> exits = new ArrayList<>();
+    private final TlsClient.Fingerprint fingerprint;
+    private final BrowserCatalog browsers;
+    private final boolean rotatesAgent;
+    private final boolean loadsForm;
+    private final boolean sendsLanguage;
+    private final double meanPause;
+    private Browser browser;
+    private boolean formLoaded;
+    private int reused = -1; // the account whose leaked password the current attempt uses, or -1
+
+    StufferActor(Identity identity, BrowserCatalog browsers) {
+        super(identity);
+        this.browsers = browsers;
+        int networks = 10 + random.nextInt(50);
+        List<Ipv4Block> blocks = new ArrayList<>(networks);
+        for (int i = 0; i < networks; i++) {
+            blocks.add(Addresses.residentialBlock(random));
+        }
+        int addresses = networks * (2 + random.nextInt(5));
+        for (int i = 0; i < addresses; i++) {
+            exits.add(blocks.get(random.nextInt(networks)).pick(random));
+        }
+        double r = random.nextDouble();
+        TlsClient stack = r < 0.4 ? TlsClient.GO : r < 0.75 ? TlsClient.PYTHON_REQUESTS : TlsClient.CHROME;
+        this.fingerprint = stack.fingerprint(random);
+        this.rotatesAgent = random.nextDouble() < 0.4;
+        this.loadsForm = random.nextDouble() < 0.3;
+        this.sendsLanguage = random.nextDouble() < 0.5;
+        this.meanPause = random.nextDouble(0.1, 0.8);
+        this.browser = browsers.pick(random);
+    }
+
+    @Override
+    protected boolean keepsCookies() {
+        return false;
+    }
+
+    @Override
+    protected Step plan(String id) {
+        if (rotatesAgent) {
+            browser = browsers.pick(random);
+        }
+        String ip = exits.get(random.nextInt(exits.size()));
+        List<Header> headers = new ArrayList<>(8);
+        headers.add(new Header("User-Agent", browser.userAgent()));
+        headers.add(new Header("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"));
+        if (sendsLanguage) {
+            headers.add(new Header("Accept-Language", "en-US,en;q=0.9"));
+        }
+        headers.add(new Header("Accept-Encoding", "gzip, deflate, br"));
+        if (loadsForm && !formLoaded) {
+            formLoaded = true;
+            return new Step(exponential(meanPause), request(id, ip, fingerprint, Protocol.HTTP_1_1, "GET", "/login", headers, null));
+        }
+        formLoaded = false;
+        headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
+        headers.add(new Header("Origin", origin));
+        headers.add(new Header("Referer", origin + "/login"));
+        String body = "username=" + URLEncoder.encode(username(), StandardCharsets.UTF_8) + "&password="
+                + URLEncoder.encode(password(), StandardCharsets.UTF_8);
+        return new Step(exponential(meanPause), request(id, ip, fingerprint, Protocol.HTTP_1_1, "POST", "/login", headers, body));
+    }
+
+    private String username() {
+        if (random.nextDouble() < 0.03) {
+            // a real member who reused a leaked password
+            reused = 1 + random.nextInt(Accounts.COUNT);
+            return Accounts.username(reused);
+        }
+        reused = -1;
+        return NAMES[random.nextInt(NAMES.length)] + "." + NAMES[random.nextInt(NAMES.length)]
+                + random.nextInt(1000) + "@" + DOMAINS[random.nextInt(DOMAINS.length)];
+    }
+
+    private String password() {
+        return reused > 0 ? Accounts.password(reused) : PASSWORDS[random.nextInt(PASSWORDS.length)] + random.nextInt(100);
+    }
+}
