@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Runs a simulation: draws the {@link Cast}, keeps up to {@code concurrency} actors active, sends
@@ -44,16 +45,19 @@ import java.util.Map;
 public final class Simulation {
 
     private static final int FAILURES_BEFORE_GIVING_UP = 200;
-    private static final double ACTIVE_WEIGHT = 50;
+    private static final double ACTIVE_WEIGHT = 2;
     // per-population counters: indexes into counts' arrays
     private static final int SENT = 0;
     private static final int FAILED = 5;
     private static final int ACTIVE = 6;
     private static final long REQUEST_IDLE_TIMEOUT_MS = 30_000;
+    /** How long a stopped run waits for in-flight responses before it reports them as failed. */
+    private static final long DRAIN_MS = 10_000;
 
     private final Vertx vertx;
     private final SimulationSettings settings;
     private final TruthFile truth;
+    private final Consumer<SimulatedRequest> onSend;
     private final Cast cast;
     private final Promise<SimulationReport> done = Promise.promise();
     private final Map<Long, Actor> pausedActors = new HashMap<>();
@@ -62,6 +66,7 @@ public final class Simulation {
     private HttpClientAgent http2;
     private long startNanos;
     private long deadlineTimer = -1;
+    private long drainTimer = -1;
     private int active;
     private long sent;
     private long answered;
@@ -70,10 +75,11 @@ public final class Simulation {
     private SimulationReport.StopReason stopReason = SimulationReport.StopReason.REQUESTS;
     private String firstFailure;
 
-    private Simulation(Vertx vertx, SimulationSettings settings, TruthFile truth) {
+    private Simulation(Vertx vertx, SimulationSettings settings, TruthFile truth, Consumer<SimulatedRequest> onSend) {
         this.vertx = vertx;
         this.settings = settings;
         this.truth = truth;
+        this.onSend = onSend;
         this.cast = new Cast(settings.seed(), settings.mix(), settings.requests(), settings.origin());
         for (Population p : Population.values()) {
             counts.put(p, new long[7]);
@@ -85,7 +91,16 @@ public final class Simulation {
      * the caller closes). The future completes when the last response is in.
      */
     public static Future<SimulationReport> run(Vertx vertx, SimulationSettings settings, TruthFile truth) {
-        Simulation simulation = new Simulation(vertx, settings, truth);
+        return run(vertx, settings, truth, request -> { });
+    }
+
+    /**
+     * Runs one simulation as {@link #run(Vertx, SimulationSettings, TruthFile)} does, also handing
+     * each request to {@code onSend} as it is sent (on the simulator's event loop; it must not block).
+     */
+    public static Future<SimulationReport> run(Vertx vertx, SimulationSettings settings, TruthFile truth,
+                                               Consumer<SimulatedRequest> onSend) {
+        Simulation simulation = new Simulation(vertx, settings, truth, onSend);
         Context context = vertx.getOrCreateContext();
         context.runOnContext(v -> simulation.start());
         return simulation.done.future();
@@ -168,6 +183,7 @@ public final class Simulation {
         }
         SimulatedRequest r = step.request();
         truth.write(r);
+        onSend.accept(r);
         sent++;
         long[] c = counts.get(r.population());
         c[SENT]++;
@@ -232,6 +248,18 @@ public final class Simulation {
             active--;
             counts.get(actor.population())[ACTIVE]--;
         }
+        // a target that stopped answering must not hold the run past its bounds
+        drainTimer = vertx.setTimer(DRAIN_MS, id -> {
+            drainTimer = -1;
+            if (!done.future().isComplete()) {
+                failed += active;
+                if (firstFailure == null) {
+                    firstFailure = active + " requests still unanswered " + DRAIN_MS + " ms after the run stopped";
+                }
+                active = 0;
+                finishIfIdle();
+            }
+        });
         finishIfIdle();
     }
 
@@ -241,6 +269,9 @@ public final class Simulation {
         }
         if (deadlineTimer >= 0) {
             vertx.cancelTimer(deadlineTimer);
+        }
+        if (drainTimer >= 0) {
+            vertx.cancelTimer(drainTimer);
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
         Map<Population, SimulationReport.Counts> byPopulation = new EnumMap<>(Population.class);
