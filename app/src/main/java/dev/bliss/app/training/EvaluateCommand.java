@@ -5,7 +5,9 @@ import dev.bliss.training.catboost.ModelFormatException;
 import dev.bliss.training.data.DataException;
 import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.LabelledLog;
+import dev.bliss.training.data.ScoreSource;
 import dev.bliss.training.model.ObliviousTreeModel;
+import dev.bliss.training.report.BotScore;
 import dev.bliss.training.report.EvaluationReport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,12 +69,26 @@ public final class EvaluateCommand implements Callable<Integer> {
         for (int i = 0; i < p.length; i++) {
             p[i] = m.predictProbability(data.row(i, row));
         }
+        // Where the proxy scored with a model, its logged score can be compared with ours: equal
+        // when the log was written with this model (the same features in, the JNI's prediction).
+        int scoredByModel = 0;
+        int agreeing = 0;
+        for (int i = 0; i < p.length; i++) {
+            if (data.scoreSource(i) == ScoreSource.MACHINE_LEARNING) {
+                scoredByModel++;
+                if (data.loggedScore(i) == BotScore.of(p[i])) {
+                    agreeing++;
+                }
+            }
+        }
         EvaluationReport report = EvaluationReport.of("bliss evaluate: " + model, data, p)
                 .withFinalDecision()
                 .withChartLabel(model.getFileName() + " on " + logs.getFirst().getFileName())
                 .note(String.format(Locale.ROOT, "%d trees over %d features; %d log lines, %d without truth (skipped)%s",
                         m.trees().size(), m.features().size(), log.logLines(), log.withoutTruth(),
-                        skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""));
+                        skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""))
+                .note(String.format(Locale.ROOT, "the logged score equals this model's on %d of the %d requests the proxy"
+                        + " scored with a model (all of them when the log was written with this model)", agreeing, scoredByModel));
         System.out.print(report.text());
         if (reportDir != null) {
             try {

@@ -121,6 +121,15 @@ public final class TrainCommand implements Callable<Integer> {
                 log.logLines(), seconds(started), all.rowCount(), log.withoutTruth(),
                 skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : "");
         ValidationSplit split = ValidationSplit.byClient(all, validation, seed);
+        if (split.train().length == 0) {
+            System.err.println("bliss train: every request fell into the validation split (the log has "
+                    + "few clients, keys.ip): lower --validation, change --seed, or use --validation 0");
+            return 1;
+        }
+        if (validation > 0 && split.validation().length == 0) {
+            System.err.println("bliss train: warning: no client fell into the validation split (the log has few clients,"
+                    + " keys.ip); training without early stopping, the report is on the training rows");
+        }
         Dataset train = all.rows(split.train());
         Dataset held = all.rows(split.validation());
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
@@ -166,8 +175,10 @@ public final class TrainCommand implements Callable<Integer> {
                 reported, p)
                 .withChartLabel(model.getFileName() + (held.rowCount() > 0 ? ", validation clients" : ", training rows"))
                 .withImportance(trained.featureNames(), result.importance())
-                .note(String.format(Locale.ROOT, "%d trees kept of %d grown (best validation Logloss), %.1f s training, %.1f s in all",
-                        trained.trees().size(), result.iterationsRun(), trainSeconds, seconds(started)))
+                .note(String.format(Locale.ROOT, "%d trees kept of %d grown%s, %.1f s training, %.1f s in all",
+                        trained.trees().size(), result.iterationsRun(),
+                        held.rowCount() > 0 ? " (up to the best validation Logloss)" : " (no validation: all kept)",
+                        trainSeconds, seconds(started)))
                 .note(String.format(Locale.ROOT, "training Logloss %.5f%s", result.trainLoss()[trained.trees().size() - 1],
                         result.validationLoss().length > 0
                                 ? String.format(Locale.ROOT, ", validation Logloss %.5f",
