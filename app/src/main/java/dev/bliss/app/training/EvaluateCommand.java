@@ -86,9 +86,11 @@ public final class EvaluateCommand implements Callable<Integer> {
                 .withChartLabel(model.getFileName() + " on " + logs.getFirst().getFileName())
                 .note(String.format(Locale.ROOT, "%d trees over %d features; %d log lines, %d without truth (skipped)%s",
                         m.trees().size(), m.features().size(), log.logLines(), log.withoutTruth(),
-                        skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""))
-                .note(String.format(Locale.ROOT, "the logged score equals this model's on %d of the %d requests the proxy"
-                        + " scored with a model (all of them when the log was written with this model)", agreeing, scoredByModel));
+                        skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""));
+        if (scoredByModel > 0) {
+            report.note(String.format(Locale.ROOT, "the logged score equals this model's on %d of the %d requests the proxy"
+                    + " scored with a model (all of them when the log was written with this model)", agreeing, scoredByModel));
+        }
         System.out.print(report.text());
         if (reportDir != null) {
             try {
