@@ -82,9 +82,15 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PopulationMix m;
+        try {
+            m = mix == null ? PopulationMix.DEFAULT : PopulationMix.parse(mix);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bliss simulate: --mix " + mix + ": " + e.getMessage());
+            return 2;
+        }
         SimulationSettings settings;
         try {
-            PopulationMix m = mix == null ? PopulationMix.DEFAULT : PopulationMix.parse(mix);
             settings = new SimulationSettings(new URI(target), seed, requests, duration, concurrency, connections,
                     timeScale, m, requestIdHeader, ja3Header, ja4Header);
         } catch (URISyntaxException | IllegalArgumentException e) {

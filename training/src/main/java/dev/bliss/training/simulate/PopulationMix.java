@@ -1,6 +1,7 @@
 package dev.bliss.training.simulate;
 
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -73,7 +74,7 @@ public record PopulationMix(Map<Population, Double> shares) {
                 if (!sb.isEmpty()) {
                     sb.append(',');
                 }
-                sb.append(p.id()).append('=').append(String.format(java.util.Locale.ROOT, "%.3f", share(p)));
+                sb.append(p.id()).append('=').append(String.format(Locale.ROOT, "%.3f", share(p)));
             }
         }
         return sb.toString();

@@ -45,12 +45,11 @@ import java.util.function.Consumer;
 public final class Simulation {
 
     private static final int FAILURES_BEFORE_GIVING_UP = 200;
+    // an active actor counts as this many requests to come: at the start, when nothing is sent,
+    // slots are shared by budget; later the requests actually sent decide
     private static final double ACTIVE_WEIGHT = 2;
-    // per-population counters: indexes into counts' arrays
-    private static final int SENT = 0;
-    private static final int FAILED = 5;
-    private static final int ACTIVE = 6;
     private static final long REQUEST_IDLE_TIMEOUT_MS = 30_000;
+    private static final int FILL_BATCH = 16;
     /** How long a stopped run waits for in-flight responses before it reports them as failed. */
     private static final long DRAIN_MS = 10_000;
 
@@ -61,10 +60,12 @@ public final class Simulation {
     private final Cast cast;
     private final Promise<SimulationReport> done = Promise.promise();
     private final Map<Long, Actor> pausedActors = new HashMap<>();
-    private final Map<Population, long[]> counts = new EnumMap<>(Population.class);
+    private final Map<Population, Tally> tallies = new EnumMap<>(Population.class);
     private HttpClientAgent http1;
     private HttpClientAgent http2;
     private long startNanos;
+    private Context context;
+    private boolean fillPending;
     private long deadlineTimer = -1;
     private long drainTimer = -1;
     private int active;
@@ -82,7 +83,7 @@ public final class Simulation {
         this.onSend = onSend;
         this.cast = new Cast(settings.seed(), settings.mix(), settings.requests(), settings.origin());
         for (Population p : Population.values()) {
-            counts.put(p, new long[7]);
+            tallies.put(p, new Tally());
         }
     }
 
@@ -102,6 +103,7 @@ public final class Simulation {
                                                Consumer<SimulatedRequest> onSend) {
         Simulation simulation = new Simulation(vertx, settings, truth, onSend);
         Context context = vertx.getOrCreateContext();
+        simulation.context = context;
         context.runOnContext(v -> simulation.start());
         return simulation.done.future();
     }
@@ -123,13 +125,29 @@ public final class Simulation {
         finishIfIdle();
     }
 
-    /** Activates actors until {@code concurrency} are active or the cast is used up. */
+    /**
+     * Activates actors until {@code concurrency} are active or the cast is used up, at most
+     * {@value #FILL_BATCH} at a time: the rest after the event loop has had a turn, so a cold
+     * start of hundreds of actors does not hold the loop for seconds.
+     */
     private void fill() {
+        int started = 0;
         while (!stopping && active < settings.concurrency() && cast.hasNext()) {
+            if (started == FILL_BATCH) {
+                if (!fillPending) {
+                    fillPending = true;
+                    context.runOnContext(v -> {
+                        fillPending = false;
+                        fill();
+                    });
+                }
+                return;
+            }
             Population p = lagging();
             Actor actor = cast.next(p);
             active++;
-            counts.get(p)[ACTIVE]++;
+            tallies.get(p).active++;
+            started++;
             schedule(actor);
         }
     }
@@ -146,8 +164,8 @@ public final class Simulation {
         double bestKey = Double.MAX_VALUE;
         for (Population p : Population.values()) {
             if (cast.hasNext(p)) {
-                long[] c = counts.get(p);
-                double key = (c[SENT] + ACTIVE_WEIGHT * c[ACTIVE]) / (double) cast.budget(p);
+                Tally t = tallies.get(p);
+                double key = (t.sent + ACTIVE_WEIGHT * t.active) / (double) cast.budget(p);
                 if (key < bestKey) {
                     best = p;
                     bestKey = key;
@@ -185,8 +203,8 @@ public final class Simulation {
         truth.write(r);
         onSend.accept(r);
         sent++;
-        long[] c = counts.get(r.population());
-        c[SENT]++;
+        Tally tally = tallies.get(r.population());
+        tally.sent++;
         boolean h2 = r.protocol() == SimulatedRequest.Protocol.HTTP_2;
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.valueOf(r.method())).setURI(r.path())
                 .setHeaders(headers(r, h2)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
@@ -197,11 +215,11 @@ public final class Simulation {
                     if (ar.succeeded()) {
                         HttpClientResponse resp = ar.result();
                         answered++;
-                        c[Math.clamp(resp.statusCode() / 100 - 1, 1, 4)]++;
+                        tally.answered(resp.statusCode());
                         actor.onResponse(resp.statusCode(), resp.headers().getAll(HttpHeaders.SET_COOKIE));
                     } else {
                         failed++;
-                        c[FAILED]++;
+                        tally.failed++;
                         if (firstFailure == null) {
                             firstFailure = r.method() + " " + r.path() + ": " + ar.cause();
                         }
@@ -230,7 +248,7 @@ public final class Simulation {
 
     private void retire(Actor actor) {
         active--;
-        counts.get(actor.population())[ACTIVE]--;
+        tallies.get(actor.population()).active--;
         fill();
         finishIfIdle();
     }
@@ -246,7 +264,7 @@ public final class Simulation {
             vertx.cancelTimer(timer);
             Actor actor = pausedActors.remove(timer);
             active--;
-            counts.get(actor.population())[ACTIVE]--;
+            tallies.get(actor.population()).active--;
         }
         // a target that stopped answering must not hold the run past its bounds
         drainTimer = vertx.setTimer(DRAIN_MS, id -> {
@@ -275,8 +293,32 @@ public final class Simulation {
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
         Map<Population, SimulationReport.Counts> byPopulation = new EnumMap<>(Population.class);
-        counts.forEach((p, c) -> byPopulation.put(p, new SimulationReport.Counts(c[0], c[1], c[2], c[3], c[4], c[5])));
+        tallies.forEach((p, t) -> byPopulation.put(p, t.counts()));
         SimulationReport report = new SimulationReport(sent, answered, failed, elapsed, stopReason, byPopulation, firstFailure);
         Future.all(http1.close(), http2.close()).onComplete(ar -> done.complete(report));
+    }
+
+    /** One population's requests so far, and its actors active now. */
+    private static final class Tally {
+        long sent;
+        long status2xx;
+        long status3xx;
+        long status4xx;
+        long status5xx;
+        long failed;
+        int active;
+
+        void answered(int status) {
+            switch (status / 100) {
+                case 3 -> status3xx++;
+                case 4 -> status4xx++;
+                case 5 -> status5xx++;
+                default -> status2xx++; // 1xx cannot end an exchange; count it with success
+            }
+        }
+
+        SimulationReport.Counts counts() {
+            return new SimulationReport.Counts(sent, status2xx, status3xx, status4xx, status5xx, failed);
+        }
     }
 }

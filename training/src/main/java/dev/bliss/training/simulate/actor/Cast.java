@@ -29,7 +29,7 @@ public final class Cast {
 
     private static final int NAT_POOL = 64;
 
-    private final Map<Population, Stream> streams = new EnumMap<>(Population.class);
+    private final Map<Population, PopulationPlan> plans = new EnumMap<>(Population.class);
     private final BrowserCatalog browsers = BrowserCatalog.standard();
     private final CrawlerCatalog crawlers = CrawlerCatalog.standard();
     private final String idPrefix;
@@ -37,14 +37,14 @@ public final class Cast {
     private final List<String> recentHumanAddresses = new ArrayList<>();
 
     /** One population's actors: its budget, random source and next request number. */
-    private static final class Stream {
+    private static final class PopulationPlan {
         final SplittableRandom random;
         final long budget;
         long nextNumber;
         long planned;
         int actors;
 
-        Stream(SplittableRandom random, long budget, long firstNumber) {
+        PopulationPlan(SplittableRandom random, long budget, long firstNumber) {
             this.random = random;
             this.budget = budget;
             this.nextNumber = firstNumber;
@@ -69,7 +69,7 @@ public final class Cast {
             SplittableRandom random = root.split(); // split for every population: a mix change keeps the others' draws
             if (mix.share(p) > 0) {
                 long budget = p == last ? requests - given : (long) Math.floor(requests * mix.share(p));
-                streams.put(p, new Stream(random, budget, given));
+                plans.put(p, new PopulationPlan(random, budget, given));
                 given += budget;
             }
         }
@@ -77,7 +77,7 @@ public final class Cast {
 
     /** Whether any population has requests left to plan. */
     public boolean hasNext() {
-        for (Population p : streams.keySet()) {
+        for (Population p : plans.keySet()) {
             if (hasNext(p)) {
                 return true;
             }
@@ -86,13 +86,13 @@ public final class Cast {
     }
 
     public boolean hasNext(Population p) {
-        Stream s = streams.get(p);
+        PopulationPlan s = plans.get(p);
         return s != null && s.planned < s.budget;
     }
 
     /** The population's budget of requests (0 when the mix leaves it out). */
     public long budget(Population p) {
-        Stream s = streams.get(p);
+        PopulationPlan s = plans.get(p);
         return s == null ? 0 : s.budget;
     }
 
@@ -101,7 +101,7 @@ public final class Cast {
         if (!hasNext(population)) {
             throw new NoSuchElementException("no requests left to plan for " + population.id());
         }
-        Stream s = streams.get(population);
+        PopulationPlan s = plans.get(population);
         SplittableRandom random = s.random.split();
         long cap = Math.max(10, s.budget / 4);
         int length = (int) Math.min(Math.min(drawLength(population, random), cap), s.budget - s.planned);

@@ -39,7 +39,7 @@ final class HumanActor extends Actor {
     private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
     private final Set<String> cached = new HashSet<>();
     private String page;
-    private int loginStage; // 0 none, 1 form shown, 2 signed in
+    private int loginStage; // 0 not yet, 1 form shown, 3 credentials sent, 2 signed in
     private boolean typo;
 
     HumanActor(Identity identity, String ip, BrowserCatalog browsers) {

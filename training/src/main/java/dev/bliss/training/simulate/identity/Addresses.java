@@ -5,8 +5,9 @@ import java.util.SplittableRandom;
 /**
  * Where simulated clients' addresses come from: residential networks (people, and the residential
  * proxies credential stuffers rent), and hosting networks (scrapers and headless browsers run in
- * clouds). The first octets are public unicast ranges of the kind named; none overlaps the
- * verified crawlers' published networks, so a drawn address never verifies a crawler by chance.
+ * clouds). The first octets are public unicast ranges of the kind named, none in Google's
+ * crawler networks: the only non-crawlers that claim a verified crawler (scrapers posing as
+ * Googlebot) must be reported as fakes, never verified by chance.
  */
 public final class Addresses {
 
