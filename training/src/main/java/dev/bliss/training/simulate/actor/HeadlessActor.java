@@ -47,7 +47,8 @@ final class HeadlessActor extends Actor {
         this.language = random.nextDouble() < 0.25 ? null : "en-US,en;q=0.9";
         this.ip = random.nextDouble() < 0.75 ? Addresses.hostingBlock(random).pick(random) : Addresses.residentialV4(random);
         this.fingerprint = TlsClient.CHROME.fingerprint(random);
-        this.protocol = random.nextDouble() < 0.6 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        // Chrome speaks HTTP/2 to any TLS server; as with people, some balancers downgrade
+        this.protocol = random.nextDouble() < 0.8 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
         this.interval = random.nextDouble(0.6, 4);
         this.fetchesAssets = random.nextDouble() < 0.5;
         this.navigatesByUrl = random.nextDouble() < 0.5;

@@ -14,13 +14,16 @@ import java.util.List;
 
 /**
  * A scraping campaign: a few addresses in one hosting network, one HTTP library (one TLS
- * fingerprint) behind a user agent rotated among browsers', no cookies, a high rate, product and
+ * fingerprint) behind a user agent rotated among browsers', a high rate, product and
  * listing pages walked in order with search queries and dead ids in between, no assets.
  *
  * <p>Styles: a Python or Go script with its library's sparse headers (most without
- * Accept-Language); a browser-impersonating stack (Chrome's JA4, Chrome's full header set) whose
- * single requests look like a person's; a few with the library's own user agent; a few claiming
- * to be Googlebot from their hosting network (the plugin's fake-crawler detection).
+ * Accept-Language); a browser-impersonating stack (Chrome's JA4, Chrome's full header set, HTTP/2)
+ * whose single requests look like a person's; a few with the library's own user agent; a few
+ * claiming to be Googlebot from their hosting network (the plugin's fake-crawler detection). Go
+ * and the impersonators speak HTTP/2 (Go's client negotiates it over TLS by default), Python's
+ * requests HTTP/1.1. Many keep a session (requests.Session and its kin store cookies), so a
+ * Cookie header alone does not tell them from a person.
  */
 final class ScraperActor extends Actor {
 
@@ -36,6 +39,8 @@ final class ScraperActor extends Actor {
     private final double meanPause;
     private final int rotateEvery;
     private final boolean sendsLanguage;
+    private final boolean keepsSession;
+    private final Protocol protocol;
     private Browser browser;
     private int cursor;
 
@@ -60,12 +65,14 @@ final class ScraperActor extends Actor {
         this.meanPause = random.nextDouble(0.05, 0.6);
         this.rotateEvery = 1 + random.nextInt(5);
         this.sendsLanguage = style == Style.IMPERSONATOR || random.nextDouble() < 0.15;
+        this.keepsSession = random.nextDouble() < (style == Style.IMPERSONATOR ? 0.7 : 0.4);
+        this.protocol = stack == TlsClient.PYTHON_REQUESTS ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
         this.cursor = random.nextInt(SiteMap.PRODUCTS);
     }
 
     @Override
     protected boolean keepsCookies() {
-        return false;
+        return keepsSession;
     }
 
     @Override
@@ -75,16 +82,19 @@ final class ScraperActor extends Actor {
         }
         String path = nextPath();
         List<Header> headers = switch (style) {
-            case IMPERSONATOR -> BrowserHeaders.of(browser, RequestKind.DOCUMENT, new BrowserHeaders.Context(
-                    random.nextDouble() < 0.5 ? origin + "/products" : null, "none", null,
-                    "en-US,en;q=0.9", BrowserHeaders.brand(browser), origin));
+            // the listing as Referer, as if each product were clicked from it
+            case IMPERSONATOR -> random.nextDouble() < 0.85
+                    ? BrowserHeaders.of(browser, RequestKind.DOCUMENT, new BrowserHeaders.Context(origin + "/products",
+                            "same-origin", cookies.header(), "en-US,en;q=0.9", BrowserHeaders.brand(browser), origin))
+                    : BrowserHeaders.of(browser, RequestKind.DOCUMENT, new BrowserHeaders.Context(null, "none",
+                            cookies.header(), "en-US,en;q=0.9", BrowserHeaders.brand(browser), origin));
             case GO -> goHeaders(browser.userAgent());
             case TOOL_AGENT -> pythonHeaders("python-requests/2.32." + (3 + random.nextInt(2)));
             case FAKE_GOOGLEBOT -> goHeaders("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
             case PYTHON -> pythonHeaders(browser.userAgent());
         };
         String ip = ips.get(random.nextInt(ips.size()));
-        return new Step(exponential(meanPause), request(id, ip, fingerprint, Protocol.HTTP_1_1, "GET", path, headers, null));
+        return new Step(exponential(meanPause), request(id, ip, fingerprint, protocol, "GET", path, headers, null));
     }
 
     private String nextPath() {
@@ -113,7 +123,15 @@ final class ScraperActor extends Actor {
         if (sendsLanguage) {
             h.add(new Header("Accept-Language", "en-US,en;q=0.9"));
         }
+        addCookie(h);
         return h;
+    }
+
+    private void addCookie(List<Header> h) {
+        String cookie = cookies.header();
+        if (cookie != null) {
+            h.add(new Header("Cookie", cookie));
+        }
     }
 
     private List<Header> goHeaders(String userAgent) {
@@ -123,6 +141,7 @@ final class ScraperActor extends Actor {
         if (sendsLanguage) {
             h.add(new Header("Accept-Language", "en-US,en;q=0.9"));
         }
+        addCookie(h);
         h.add(new Header("Accept-Encoding", "gzip"));
         return h;
     }

@@ -20,7 +20,7 @@ import java.util.List;
  * real accounts whose password was reused (200). Some campaigns load the form first.
  *
  * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, POSTs without the
- * page and assets a person loads before signing in, no cookies.
+ * page and assets a person loads before signing in; a session cookie only in some campaigns.
  */
 final class StufferActor extends Actor {
 
@@ -38,6 +38,8 @@ final class StufferActor extends Actor {
     private final boolean loadsForm;
     private final boolean sendsLanguage;
     private final double meanPause;
+    private final boolean keepsSession;
+    private final Protocol protocol;
     private Browser browser;
     private boolean formLoaded;
     private int reused = -1; // the account whose leaked password the current attempt uses, or -1
@@ -61,12 +63,15 @@ final class StufferActor extends Actor {
         this.loadsForm = random.nextDouble() < 0.3;
         this.sendsLanguage = random.nextDouble() < 0.5;
         this.meanPause = random.nextDouble(0.1, 0.8);
+        // a campaign that loads the form keeps the session it gets; some keep one anyway
+        this.keepsSession = loadsForm || random.nextDouble() < 0.2;
+        this.protocol = stack == TlsClient.PYTHON_REQUESTS ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
         this.browser = browsers.pick(random);
     }
 
     @Override
     protected boolean keepsCookies() {
-        return false;
+        return keepsSession;
     }
 
     @Override
@@ -82,9 +87,13 @@ final class StufferActor extends Actor {
             headers.add(new Header("Accept-Language", "en-US,en;q=0.9"));
         }
         headers.add(new Header("Accept-Encoding", "gzip, deflate, br"));
+        String cookie = cookies.header();
+        if (cookie != null) {
+            headers.add(new Header("Cookie", cookie));
+        }
         if (loadsForm && !formLoaded) {
             formLoaded = true;
-            return new Step(exponential(meanPause), request(id, ip, fingerprint, Protocol.HTTP_1_1, "GET", "/login", headers, null));
+            return new Step(exponential(meanPause), request(id, ip, fingerprint, protocol, "GET", "/login", headers, null));
         }
         formLoaded = false;
         headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
@@ -92,7 +101,7 @@ final class StufferActor extends Actor {
         headers.add(new Header("Referer", origin + "/login"));
         String body = "username=" + URLEncoder.encode(username(), StandardCharsets.UTF_8) + "&password="
                 + URLEncoder.encode(password(), StandardCharsets.UTF_8);
-        return new Step(exponential(meanPause), request(id, ip, fingerprint, Protocol.HTTP_1_1, "POST", "/login", headers, body));
+        return new Step(exponential(meanPause), request(id, ip, fingerprint, protocol, "POST", "/login", headers, body));
     }
 
     private String username() {
