@@ -113,15 +113,26 @@ final class DetectionJson {
             if (i > 0) {
                 b.append(',');
             }
-            float v = buffer.getFloat(f);
             b.append(featureNames[i]);
-            if (Float.isFinite(v)) {
-                b.append(v);
-            } else {
-                b.append("null");
-            }
+            number(b, buffer.getFloat(f));
         }
         b.append("}}");
+    }
+
+    /**
+     * A float as a JSON number that reads back as the same float: whole numbers below 2^24 as
+     * {@code 7.0} without Float.toString (counts are most features, and its shortest-digits search
+     * is the writer's main cost), others as Float.toString writes them ({@code 0.25},
+     * {@code 1.0E-5}, {@code -0.0}); non-finite as {@code null}.
+     */
+    private static void number(StringBuilder b, float v) {
+        if (Math.abs(v) < 0x1p24f && v == (int) v && Float.floatToRawIntBits(v) != Integer.MIN_VALUE) {
+            b.append((int) v).append(".0");
+        } else if (Float.isFinite(v)) {
+            b.append(v);
+        } else {
+            b.append("null");
+        }
     }
 
     private static void chars(StringBuilder b, DirectBuffer buffer, int from, int length) {

@@ -1,5 +1,7 @@
 package dev.bliss.bot.detectionlog;
 
+import dev.bliss.bot.BotFields;
+
 /**
  * The binary record of one request in the detection log's ring: written by an event loop in
  * {@link DetectionRecorder}, read by the writer thread in {@link DetectionJson}. Both sides are in
@@ -46,7 +48,8 @@ public final class DetectionRecordLayout {
 
     /** Presence is one bit per dimension in a long. */
     public static final int MAX_DIMENSIONS = 64;
-    public static final int MAX_DETECTION_IDS = 127;
+    /** As many as {@code bot.detection_ids} holds. */
+    public static final int MAX_DETECTION_IDS = BotFields.MAX_DETECTION_IDS;
     public static final int MAX_RULE_ID = 256;
     /** The proxy's own bound on a believed request id. */
     public static final int MAX_REQUEST_ID = 128;

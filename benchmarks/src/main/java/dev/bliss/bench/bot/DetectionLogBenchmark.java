@@ -1,0 +1,185 @@
+package dev.bliss.bench.bot;
+
+import dev.bliss.bot.ScoreSource;
+import dev.bliss.bot.detectionlog.DetectionLog;
+import dev.bliss.bot.detectionlog.DetectionLogSettings;
+import dev.bliss.bot.detectionlog.DetectionRecorder;
+import dev.bliss.bot.detectionlog.PendingRecord;
+import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.bot.keys.RequestKeys;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.FirewallAction;
+import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.store.schema.FeatureSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The detection log's two costs, over the shipped schema (38 inputs, 6 dimensions):
+ *
+ * <ul>
+ *   <li>{@code eventLoopPerRecord}: what a sampled request adds on its event loop: a pending
+ *       record taken and filled in inspect (vector, keys, score), completed and written into the
+ *       ring in onComplete. The writer is held (not started) and the ring holds all
+ *       {@value #LINES} records of an invocation, so every operation is a real write, never the
+ *       cheaper drop path.</li>
+ *   <li>{@code writerPerLine}: what the writer thread spends per line: {@value #LINES} records are
+ *       put in the ring before each invocation (not measured); the invocation starts the writer
+ *       and closes the log, i.e. formats, encodes, writes and flushes them all. Its inverse is the
+ *       most lines per second one log can write, so the request rate above which sample_rate 1
+ *       starts dropping ({@code queue_full}).</li>
+ * </ul>
+ *
+ * <pre>java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED
+ *   --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -jar benchmarks/target/benchmarks.jar DetectionLogBenchmark -prof gc</pre>
+ * Run from the repository root (it reads config/features.yaml).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@OperationsPerInvocation(DetectionLogBenchmark.LINES)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+@Warmup(iterations = 20)
+@Measurement(iterations = 30)
+public class DetectionLogBenchmark {
+
+    static final int LINES = 20_000;
+    /** Holds {@value #LINES} records of this schema (about 330 bytes each) with room to spare. */
+    static final int RING = 16 << 20;
+
+    private final Completion completion = new Completion() {
+        public int status() { return 200; }
+        public CharSequence ruleId() { return null; }
+        public FirewallAction action() { return FirewallAction.NONE; }
+        public CharSequence localReason() { return null; }
+        public long durationNanos() { return 150_000; }
+    };
+
+    private Path dir;
+    private FeatureSchema schema;
+    private View view;
+    private RequestKeys keys;
+    private float[] input;
+    private DetectionLog log;
+    private DetectionRecorder recorder;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        dir = Files.createTempDirectory("bliss-bench-detection-log");
+        schema = FeatureSchemaReader.read(YamlConfigReader.read(Path.of("config", "features.yaml"))).schema();
+        view = new View();
+        keys = new RequestKeys(schema);
+        keys.compute(view, view.header("user-agent"), 0, 0);
+        input = schema.defaults();
+        for (int i = 0; i < input.length; i++) {
+            input[i] += i * 1.25f;
+        }
+    }
+
+    /** A fresh log whose writer is held (not started), so records stay in the ring. */
+    @Setup(Level.Invocation)
+    public void openHeld() throws Exception {
+        Files.deleteIfExists(dir.resolve("detections.log"));
+        log = new DetectionLog(new DetectionLogSettings(dir.resolve("detections.log"), 1.0, 1L << 30, 1, RING, 16),
+                schema, PluginMetrics.NONE);
+        recorder = log.newRecorder();
+    }
+
+    @TearDown(Level.Invocation)
+    public void close() {
+        log.close(); // writes what is still in the ring (not measured)
+    }
+
+    private void logOne() {
+        PendingRecord r = recorder.begin(view);
+        r.features(input).keys(keys).score(42, ScoreSource.MACHINE_LEARNING, true).verified(null).detectionId(101);
+        recorder.complete(view, completion, 1_764_500_000_000L);
+    }
+
+    @Benchmark
+    public DetectionRecorder eventLoopPerRecord() {
+        for (int i = 0; i < LINES; i++) {
+            logOne();
+        }
+        return recorder;
+    }
+
+    /** The writer's side: the ring is filled before the invocation, outside the measurement. */
+    @State(Scope.Thread)
+    public static class Filled {
+        DetectionLog log;
+
+        @Setup(Level.Invocation)
+        public void fill(DetectionLogBenchmark b) {
+            for (int i = 0; i < LINES; i++) {
+                b.logOne();
+            }
+            log = b.log;
+        }
+    }
+
+    @Benchmark
+    public void writerPerLine(Filled filled) {
+        filled.log.start().close();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        try (var files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    /** A browser request from one client, with a request id as the proxy makes them. */
+    static final class View implements RequestView {
+        private final IpAddress client = IpAddress.of("203.0.113.7");
+        private final String[] names = {"host", "user-agent", "accept", "accept-language", "accept-encoding"};
+        private final String[] values = {"shop.example",
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+            "text/html", "en-GB", "gzip, br"};
+
+        public CharSequence method() { return "GET"; }
+        public CharSequence uri() { return "/shop/item?id=7"; }
+        public CharSequence path() { return "/shop/item"; }
+        public CharSequence query() { return "id=7"; }
+        public CharSequence host() { return "shop.example"; }
+        public ProtocolVersion version() { return ProtocolVersion.HTTP_2; }
+        public boolean isTls() { return true; }
+        public int localPort() { return 443; }
+        public IpAddress clientAddress() { return client; }
+        public int headerCount() { return names.length; }
+        public CharSequence headerName(int i) { return names[i]; }
+        public CharSequence headerValue(int i) { return values[i]; }
+        public long receivedNanos() { return 0; }
+        public CharSequence requestId() { return "5f0c9a1e-0000-00000000002a"; }
+
+        public CharSequence header(CharSequence name) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].contentEquals(name)) {
+                    return values[i];
+                }
+            }
+            return null;
+        }
+    }
+}
