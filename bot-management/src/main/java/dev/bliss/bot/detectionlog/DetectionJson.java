@@ -22,37 +22,38 @@ import org.agrona.DirectBuffer;
  * dimensions the request had a key for, as 16 lowercase hex digits; {@code features} holds the
  * whole model input vector in input order, non-finite values as {@code null}.
  *
- * <p>Writer thread only; allocates (the line is built in a reused StringBuilder).
+ * <p>Lines are pure ASCII (anything else is escaped). Writer thread only; builds into a reused
+ * {@link AsciiLine}, allocating only to print fractional floats.
  */
 final class DetectionJson {
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
     private static final ScoreSource[] SOURCES = ScoreSource.values();
     private static final FirewallAction[] ACTIONS = FirewallAction.values();
     private static final VerifiedBotCategory[] CATEGORIES = VerifiedBotCategory.values();
 
-    /** {@code "name":} of each dimension and each input, escaped once. */
-    private final String[] keyNames;
-    private final String[] featureNames;
+    /** {@code "name":} of each dimension and each input, escaped and encoded once. */
+    private final byte[][] keyNames;
+    private final byte[][] featureNames;
 
     DetectionJson(List<String> dimensionNames, List<String> inputNames) {
         this.keyNames = quotedNames(dimensionNames);
         this.featureNames = quotedNames(inputNames);
     }
 
-    private static String[] quotedNames(List<String> names) {
-        String[] quoted = new String[names.size()];
-        StringBuilder b = new StringBuilder();
+    private static byte[][] quotedNames(List<String> names) {
+        byte[][] quoted = new byte[names.size()][];
+        AsciiLine b = new AsciiLine();
         for (int i = 0; i < quoted.length; i++) {
-            b.setLength(0);
+            b.clear();
             string(b, names.get(i));
-            quoted[i] = b.append(':').toString();
+            b.append(':');
+            quoted[i] = java.util.Arrays.copyOf(b.bytes(), b.length());
         }
         return quoted;
     }
 
     /** Appends the record at {@code at} of {@code buffer} as one line, without the newline. */
-    void format(DirectBuffer buffer, int at, StringBuilder b) {
+    void format(DirectBuffer buffer, int at, AsciiLine b) {
         int dimensions = keyNames.length;
         int inputs = featureNames.length;
         int count = buffer.getByte(at + DetectionRecordLayout.DETECTION_COUNT_OFFSET) & 0xFF;
@@ -100,12 +101,7 @@ final class DetectionJson {
                 b.append(',');
             }
             first = false;
-            b.append(keyNames[i]).append('"');
-            long key = buffer.getLong(k);
-            for (int shift = 60; shift >= 0; shift -= 4) {
-                b.append(HEX[(int) (key >>> shift) & 0xF]);
-            }
-            b.append('"');
+            b.append(keyNames[i]).append('"').appendHex16(buffer.getLong(k)).append('"');
         }
         b.append("},\"features\":{");
         int f = at + DetectionRecordLayout.featuresOffset(dimensions);
@@ -125,17 +121,17 @@ final class DetectionJson {
      * is the writer's main cost), others as Float.toString writes them ({@code 0.25},
      * {@code 1.0E-5}, {@code -0.0}); non-finite as {@code null}.
      */
-    private static void number(StringBuilder b, float v) {
+    private static void number(AsciiLine b, float v) {
         if (Math.abs(v) < 0x1p24f && v == (int) v && Float.floatToRawIntBits(v) != Integer.MIN_VALUE) {
             b.append((int) v).append(".0");
         } else if (Float.isFinite(v)) {
-            b.append(v);
+            b.append(Float.toString(v)); // the one allocation per line left, for fractional values
         } else {
             b.append("null");
         }
     }
 
-    private static void chars(StringBuilder b, DirectBuffer buffer, int from, int length) {
+    private static void chars(AsciiLine b, DirectBuffer buffer, int from, int length) {
         b.append('"');
         for (int i = 0; i < length; i++) {
             escaped(b, buffer.getChar(from + Character.BYTES * i));
@@ -143,7 +139,7 @@ final class DetectionJson {
         b.append('"');
     }
 
-    private static void string(StringBuilder b, String s) {
+    private static void string(AsciiLine b, String s) {
         b.append('"');
         for (int i = 0; i < s.length(); i++) {
             escaped(b, s.charAt(i));
@@ -151,14 +147,14 @@ final class DetectionJson {
         b.append('"');
     }
 
-    private static void escaped(StringBuilder b, char c) {
+    /** Lines are ASCII: controls and everything beyond ASCII are written as JSON escapes. */
+    private static void escaped(AsciiLine b, char c) {
         switch (c) {
-            case '"' -> b.append("\\\"");
-            case '\\' -> b.append("\\\\");
+            case '"' -> b.append('\\').append('"');
+            case '\\' -> b.append('\\').append('\\');
             default -> {
-                if (c < 0x20 || c >= 0xD800 && c <= 0xDFFF) {
-                    // controls, and lone surrogates (a cut-off rule id): escaped, so the line stays valid UTF-8 and JSON
-                    b.append("\\u").append(HEX[c >>> 12]).append(HEX[c >>> 8 & 0xF]).append(HEX[c >>> 4 & 0xF]).append(HEX[c & 0xF]);
+                if (c < 0x20 || c > 0x7E) {
+                    b.appendUnicodeEscape(c);
                 } else {
                     b.append(c);
                 }

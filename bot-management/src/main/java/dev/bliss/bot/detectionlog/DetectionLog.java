@@ -5,7 +5,6 @@ import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.SchemaDimension;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -54,7 +53,7 @@ public final class DetectionLog implements AutoCloseable {
     private final PluginMetrics.Counter inFlightFull;
     private final PluginMetrics.Counter writeFailed;
     private final Thread writer;
-    private final StringBuilder line = new StringBuilder(2048);
+    private final AsciiLine line = new AsciiLine();
     private String lastError;
     /** Set by close(); the writer drains and stops once it sees it (volatile: pairs with close's store). */
     private volatile boolean closing;
@@ -128,14 +127,13 @@ public final class DetectionLog implements AutoCloseable {
         if (type != DetectionRecordLayout.MESSAGE_TYPE) {
             return;
         }
-        line.setLength(0);
+        line.clear();
         json.format(buffer, index, line);
         line.append('\n');
-        byte[] utf8 = line.toString().getBytes(StandardCharsets.UTF_8);
         try {
-            file.write(utf8, utf8.length);
+            file.write(line.bytes(), line.length());
             written.increment();
-            bytes.add(utf8.length);
+            bytes.add(line.length());
             lastError = null;
         } catch (IOException e) {
             writeFailed.increment();
