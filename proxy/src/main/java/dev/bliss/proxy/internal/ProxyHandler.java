@@ -288,9 +288,15 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         } else {
             response = originRequest.send(req);
         }
+        int generation = ctx.generation;
         response.onComplete(ar -> {
-            if (ctx.completed || ctx.localReason != null) {
-                return; // answered already (e.g. 413 while streaming): the origin's failure is ours
+            if (ctx.generation != generation || ctx.completed || ctx.localReason != null) {
+                // answered already (e.g. 413 while streaming: the origin's failure is ours), or the
+                // client left and the context serves another request now
+                if (ar.succeeded()) {
+                    originRequest.reset();
+                }
+                return;
             }
             if (ar.failed()) {
                 originFailed(ctx, req, origin, group, ar.cause());
@@ -307,12 +313,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             MultiMap headers = resp.headers();
             headers.setAll(originResponse.headers());
             HopByHopHeaders.strip(headers);
-            resp.send(originResponse).onFailure(e -> {
-                if (!resp.ended() && !resp.closed()) {
-                    shared.metrics().originError(group.name(), "reset");
-                    resp.reset();
-                }
-            });
+            ResponseRelay.start(originRequest, originResponse, resp, () -> shared.metrics().originError(group.name(), "reset"));
         });
     }
 
@@ -334,9 +335,11 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
 
     /** A WebSocket (or other upgrade) handshake: ask the origin, then splice the two sockets. */
     private void tunnel(RequestContext ctx, HttpServerRequest req, HttpClientRequest originRequest, Origin origin, UpstreamGroup group) {
+        int generation = ctx.generation;
         originRequest.connect().onComplete(ar -> {
-            if (ctx.completed || ctx.localReason != null) {
-                return; // answered already (e.g. 413 while streaming): the origin's failure is ours
+            if (ctx.generation != generation || ctx.completed || ctx.localReason != null) {
+                originRequest.reset(); // the client is gone, or was answered already
+                return;
             }
             if (ar.failed()) {
                 originFailed(ctx, req, origin, group, ar.cause());
@@ -350,7 +353,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
                 resp.setStatusCode(originResponse.statusCode());
                 resp.headers().setAll(originResponse.headers());
                 HopByHopHeaders.strip(resp.headers());
-                resp.send(originResponse);
+                ResponseRelay.start(originRequest, originResponse, resp, () -> shared.metrics().originError(group.name(), "reset"));
                 return;
             }
             NetSocket originSocket = originResponse.netSocket();
