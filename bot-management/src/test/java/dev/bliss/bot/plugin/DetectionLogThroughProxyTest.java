@@ -157,6 +157,12 @@ class DetectionLogThroughProxyTest {
         assertEquals(200, get(NEW_CLIENT, "chosen-by-client", BROWSER));
         String sent = origin.next().headers().get("x-request-id");
         assertTrue(sent.matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}"), sent);
+        String metrics = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + proxy.adminPort() + "/metrics")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(metrics.contains("bliss_plugin_bot_detection_log_dropped_total{plugin=\"bot\",reason=\"queue_full\"} 0.0"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_detection_log_written_total{plugin=\"bot\"}"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_detection_log_queue_bytes{plugin=\"bot\"}"), metrics);
         Map<String, JsonObject> lines = linesById();
         assertEquals(List.of(sent), new ArrayList<>(lines.keySet()));
     }
