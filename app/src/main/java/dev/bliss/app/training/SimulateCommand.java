@@ -110,12 +110,18 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         Vertx vertx = Vertx.vertx();
-        try (TruthFile truthFile = TruthFile.create(truth)) {
-            LabSite lab = null;
-            if (siteHost != null) {
+        LabSite lab = null;
+        if (siteHost != null) {
+            try {
                 lab = new LabSite(vertx, requestIdHeader).listen(siteHost, sitePort).await(10, TimeUnit.SECONDS);
-                System.out.println("bliss simulate: lab site on http://" + siteHost + ":" + lab.port() + "/");
+            } catch (Exception e) { // Future.await rethrows the bind failure as it came (a BindException)
+                System.err.println("bliss simulate: --site " + site + ": " + e.getMessage());
+                vertx.close();
+                return 1;
             }
+            System.out.println("bliss simulate: lab site on http://" + siteHost + ":" + lab.port() + "/");
+        }
+        try (TruthFile truthFile = TruthFile.create(truth)) {
             System.out.println("bliss simulate: seed " + seed + ", up to " + requests + " requests or " + duration.toSeconds()
                     + " s against " + target + ", mix " + settings.mix());
             // the run ends by its own bounds; the wait adds room for in-flight responses
@@ -139,8 +145,8 @@ public final class SimulateCommand implements Callable<Integer> {
             System.err.println("bliss simulate: the run did not finish in time");
             return 1;
         } catch (RuntimeException e) {
-            // Future.await rethrows a failure: the site could not listen, or the run broke
-            System.err.println("bliss simulate: " + (site != null ? "(--site " + site + ") " : "") + e.getMessage());
+            // Future.await rethrows a failure of the run as it came
+            System.err.println("bliss simulate: the run failed: " + e);
             return 1;
         } finally {
             vertx.close();
