@@ -1,13 +1,12 @@
 package dev.bliss.app.training;
 
+import static dev.bliss.app.CommandRun.bliss;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bliss.app.Bliss;
+import dev.bliss.app.CommandRun;
 import java.io.BufferedWriter;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,25 +24,6 @@ class TrainCommandTest {
 
     @TempDir
     Path dir;
-
-    private record Run(int exit, String out, String err) {
-    }
-
-    private Run bliss(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int exit = Bliss.commandLine().execute(args);
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     /** Scrapers: many requests per IP, no cookie. Humans: few, with cookies. */
     private void traffic(Path log, Path truth, int requests, long seed) throws Exception {
@@ -73,7 +53,7 @@ class TrainCommandTest {
         Path model = dir.resolve("config/models/bot-t.json");
         String[] train = {"train", "--log", dir.resolve("train.jsonl").toString(), "--truth", dir.resolve("train.csv").toString(),
             "--model", model.toString(), "--iterations", "60", "--early-stop", "20", "--report-dir", dir.resolve("report").toString()};
-        Run trained = bliss(train);
+        CommandRun trained = bliss(train);
         assertEquals(0, trained.exit(), trained.err());
         assertTrue(trained.out().contains("model alone: AUC 0.9"), trained.out());
         assertTrue(trained.out().contains("""
@@ -95,14 +75,14 @@ class TrainCommandTest {
         assertEquals(0, bliss(train).exit());
         assertArrayEquals(first, Files.readAllBytes(model), "same seed, same bytes");
 
-        Run evaluated = bliss("evaluate", "--model", model.toString(), "--log", dir.resolve("test.jsonl").toString(),
+        CommandRun evaluated = bliss("evaluate", "--model", model.toString(), "--log", dir.resolve("test.jsonl").toString(),
                 "--truth", dir.resolve("test.csv").toString(), "--report-dir", dir.resolve("eval").toString());
         assertEquals(0, evaluated.exit(), evaluated.err());
         assertTrue(evaluated.out().contains("final decision"), evaluated.out());
         assertTrue(evaluated.out().matches("(?s).*\\n  scraper +\\d+ .*"), evaluated.out());
         assertTrue(Files.exists(dir.resolve("eval/roc.png")));
 
-        Run onlyRequest = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+        CommandRun onlyRequest = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("request.json").toString(),
                 "--iterations", "20", "--features", "request");
         assertEquals(0, onlyRequest.exit(), onlyRequest.err());
@@ -113,16 +93,16 @@ class TrainCommandTest {
     void shouldReportABadLineWithFileAndLine() throws Exception {
         traffic(dir.resolve("train.jsonl"), dir.resolve("train.csv"), 100, 1);
         Files.writeString(dir.resolve("train.jsonl"), "{\"request_id\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
-        Run run = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+        CommandRun run = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("m.json").toString());
         assertEquals(1, run.exit());
         assertTrue(run.err().startsWith("bliss train: " + dir.resolve("train.jsonl") + ":101: not JSON"), run.err());
-        Run skipping = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+        CommandRun skipping = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("m.json").toString(), "--iterations", "5",
                 "--skip-bad");
         assertEquals(0, skipping.exit(), skipping.err());
         assertTrue(skipping.err().contains("1 malformed (skipped)"), skipping.err());
-        Run badOption = bliss("train", "--log", "x", "--truth", "y", "--depth", "40");
+        CommandRun badOption = bliss("train", "--log", "x", "--truth", "y", "--depth", "40");
         assertEquals(2, badOption.exit());
         assertTrue(badOption.err().contains("depth must be 1..10"), badOption.err());
     }
