@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bliss check-config} reads what {@code bliss run} reads: the shipped configuration, whose
- * feature_service section is not commented out, is valid, and a mistake in that section is
- * reported with file, line and key like any other.
+ * feature_service section is not commented out and whose models.yaml lists the default model
+ * (loaded and checked by the plugin, so a broken or missing model file fails here), is valid; a
+ * mistake in the feature_service section is reported with file, line and key like any other.
  */
 class CheckConfigCommandTest {
 
@@ -21,7 +22,7 @@ class CheckConfigCommandTest {
     Path dir;
 
     @Test
-    void shouldAcceptTheShippedConfiguration() throws Exception {
+    void shouldAcceptTheShippedConfigurationWithItsModel() throws Exception {
         Path yaml = copyShippedConfig();
 
         CommandRun r = bliss("check-config", "--config", yaml.toString());
@@ -44,11 +45,18 @@ class CheckConfigCommandTest {
         assertTrue(r.err().contains("publish_intervall"), r.err());
     }
 
-    /** config/*.yaml into the temporary directory, so relative paths resolve as they do in config/. */
+    /** config/*.yaml and config/models/ into the temporary directory, so relative paths resolve as in config/. */
     private Path copyShippedConfig() throws Exception {
-        try (Stream<Path> files = Files.list(Path.of("..", "config"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
-                Files.copy(f, dir.resolve(f.getFileName()));
+        Path shipped = Path.of("..", "config");
+        try (Stream<Path> files = Files.walk(shipped)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml") || p.startsWith(shipped.resolve("models"))).toList()) {
+                Path copy = dir.resolve(shipped.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(copy);
+                } else if (!f.getParent().equals(shipped.resolve("lab"))) {
+                    Files.createDirectories(copy.getParent());
+                    Files.copy(f, copy);
+                }
             }
         }
         return dir.resolve("bliss.yaml");
