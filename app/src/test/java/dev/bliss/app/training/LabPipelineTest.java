@@ -103,6 +103,7 @@ class LabPipelineTest {
                     "--seed", Long.toString(seed), "--requests", Integer.toString(requests), "--duration", "90s",
                     "--truth", truth.toString());
             assertEquals(0, simulated.exit(), simulated.out() + simulated.err());
+            assertTrue(simulated.out().contains(" answered, 0 failed"), "every request answered:\n" + simulated.out());
         } finally {
             proxy.close(); // drains the detection log's writer
             features.close();

@@ -42,9 +42,7 @@ class SimulatedTrafficThroughProxyTest {
         Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
         try (RecordingSite site = new RecordingSite();
              ProxyServer proxy = ProxyServer.start(Proxies.options("""
-                     # epoll: Netty's io_uring transport trips an internal assertion (IoUringIoHandler.iovArray)
-                     # under the test JVM's -ea when a proxy event loop writes many buffers at once
-                     proxy: {event_loops: 2, transport: epoll}
+                     proxy: {event_loops: 2}
                      listeners: [{host: 127.0.0.1, port: 0}]
                      admin: {host: 127.0.0.1, port: 0}
                      upstreams:
