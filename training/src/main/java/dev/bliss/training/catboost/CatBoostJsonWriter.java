@@ -109,11 +109,16 @@ public final class CatBoostJsonWriter {
         return out.toString();
     }
 
-    /** Writes to a temporary file beside {@code file}, then renames it over, so a watcher never reads half a model. */
+    /**
+     * Writes to a temporary file beside {@code file}, then renames it over, so a watcher never reads
+     * half a model. The temporary file is made like any file the user writes (the umask decides its
+     * mode): {@code Files.createTempFile} would make it owner-only, and a proxy running as another
+     * user could not read the model.
+     */
     public static void write(ObliviousTreeModel model, Map<String, String> info, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.writeString(tmp, toJson(model, info), StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

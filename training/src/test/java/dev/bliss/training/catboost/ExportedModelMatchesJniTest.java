@@ -92,6 +92,14 @@ class ExportedModelMatchesJniTest {
     }
 
     @Test
+    void shouldBeReadableByOthersAsAnyFileTheUserWrites() throws Exception {
+        java.nio.file.FileStore store = Files.getFileStore(modelFile);
+        org.junit.jupiter.api.Assumptions.assumeTrue(store.supportsFileAttributeView("posix"), "POSIX permissions");
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(modelFile));
+    }
+
+    @Test
     void shouldReadBackAModelThatPredictsTheSame() throws Exception {
         ObliviousTreeModel read = CatBoostJsonReader.read(modelFile);
         assertEquals(trained.featureNames(), read.featureNames());
