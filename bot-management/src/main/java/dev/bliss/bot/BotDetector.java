@@ -2,6 +2,7 @@ package dev.bliss.bot;
 
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
+import dev.bliss.bot.events.PendingEvents;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
@@ -56,7 +57,9 @@ final class BotDetector implements Detector {
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final float[] input;
+    /** The request event of a request whose inspect-time event could not be kept (pool full). */
     private final RequestEvent event;
+    private final PendingEvents pendingEvents;
     /** This loop's side of the detection log, or null when it is off. */
     private final DetectionRecorder detections;
 
@@ -70,6 +73,7 @@ final class BotDetector implements Detector {
         this.scorer = shared.models.newScorer();
         this.input = new float[shared.schema.inputLength()];
         this.event = new RequestEvent(shared.schema.dimensions().size());
+        this.pendingEvents = new PendingEvents(shared.schema.dimensions().size());
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
 
@@ -137,6 +141,10 @@ final class BotDetector implements Detector {
         }
         fields.set(f.scoreSource, source.text());
         shared.bySource[source.ordinal()].increment();
+        RequestEvent e = pendingEvents.claim(request);
+        if (e != null) {
+            describe(e, request, userAgent, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+        }
         if (detections != null) {
             keepForDetectionLog(request, fields, score, source, featuresAvailable);
         }
@@ -196,29 +204,41 @@ final class BotDetector implements Detector {
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
         }
-        // the loop may have inspected other requests since this one: recompute, do not reuse scratch
-        CharSequence ua = request.header("user-agent");
-        keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
-                fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
-        RequestEvent e = event;
+        RequestEvent e = pendingEvents.find(request);
+        if (e == null) {
+            // more requests were in flight than events are kept: the loop has inspected others since,
+            // so compute from the request again, not from scratch buffers
+            e = event;
+            CharSequence ua = request.header("user-agent");
+            keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
+                    fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
+            describe(e, request, ua, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
+                    shared.heuristics.userAgents().browserLike(ua));
+        }
         e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
+        e.status = completion.status();
+        shared.events.publish(e);
+        pendingEvents.release(request);
+    }
+
+    /** Fills what the feature service aggregates, from the request and this loop's current keys. */
+    private void describe(RequestEvent e, RequestView request, CharSequence userAgent, boolean staticResource,
+                          boolean heuristicMatch, boolean browserLike) {
         for (int i = 0; i < keys.size(); i++) {
             e.keys[i] = keys.key(i);
             e.hasKey[i] = keys.has(i);
         }
-        e.status = completion.status();
-        e.userAgentHash = DimensionKeys.text(ua);
+        e.userAgentHash = DimensionKeys.text(userAgent);
         CharSequence path = request.path();
         e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);
         e.method = methodCode(request.method());
         ProtocolVersion v = request.version();
         e.httpVersion = v == ProtocolVersion.HTTP_2 ? 20 : v == ProtocolVersion.HTTP_1_1 ? 11 : 10;
         e.hasCookie = request.header("cookie") != null;
-        e.staticResource = fields.get(f.staticResource);
-        e.heuristicMatch = fields.length(f.detectionIds) > 0;
-        e.browserLikeUserAgent = shared.heuristics.userAgents().browserLike(ua);
+        e.staticResource = staticResource;
+        e.heuristicMatch = heuristicMatch;
+        e.browserLikeUserAgent = browserLike;
         e.tls = request.isTls();
-        shared.events.publish(e);
     }
 
     private CharSequence ja3Text(RequestView request) {

@@ -24,10 +24,8 @@ public final class PendingRecord {
     boolean featuresAvailable;
     /** The verified bot's category, or null when the request is not a verified bot. */
     VerifiedBotCategory verifiedCategory;
-    final int slot;
 
-    PendingRecord(int slot, int dimensions, int inputs) {
-        this.slot = slot;
+    PendingRecord(int dimensions, int inputs) {
         this.features = new float[inputs];
         this.keys = new long[dimensions];
     }
