@@ -632,6 +632,8 @@ prepare_bliss() {
     if [ -n "$c" ] && [ -x "$c/bin/java" ] && "$c/bin/java" -version 2>&1 | grep -q 'version "2[5-9]'; then java="$c/bin/java"; break; fi
   done
   [ -n "$java" ] || { echo "run.sh: needs a JDK 25 (JAVA_HOME)" >&2; exit 1; }
+  # the Maven builds below (bot mode's benchmarks jar) need it too, whatever the default java is
+  export JAVA_HOME="$(dirname "$(dirname "$java")")"
   # the launcher's flags (see ./bliss)
   jvm_flags=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED
     --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -Dbliss.home="$root")
