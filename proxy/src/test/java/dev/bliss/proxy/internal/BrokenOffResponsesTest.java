@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A response broken off halfway, from either end: the other end must learn of it. A client must
  * never get a cut-off chunked body that ends cleanly, and an origin must stop streaming once its
- * client has gone.
+ * client has gone. A response that does end whole ends with the origin's trailers.
  */
 class BrokenOffResponsesTest {
 
@@ -82,6 +82,22 @@ class BrokenOffResponsesTest {
         } // the client leaves mid-body
 
         assertTrue(originSawTheEnd.await(10, TimeUnit.SECONDS), "the origin's response was cut when the client left");
+    }
+
+    @Test
+    void shouldPassTheOriginsTrailersOn() throws Exception {
+        origin.behaviour(req -> origin.record(req, () -> {
+            HttpServerResponse resp = req.response().setChunked(true).putHeader("trailer", "x-checksum");
+            resp.write(FIRST_PART);
+            resp.trailers().set("x-checksum", "c0ffee");
+            resp.end();
+        }));
+        proxy = Proxies.start(Proxies.singleOrigin(origin.url(), ""));
+
+        String received = readUntilClosed("GET /with-trailers HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+
+        assertTrue(received.contains(FIRST_PART), received);
+        assertTrue(received.endsWith("0\r\nx-checksum: c0ffee\r\n\r\n"), "the last chunk carries the trailer:\n" + received);
     }
 
     /** Sends {@code request} and returns all the proxy sent until it closed the connection. */
