@@ -196,7 +196,10 @@ public class BotDetectorBenchmark {
         return unscoredFields;
     }
 
-    /** One client: its own address, browser user agent and fingerprints, from a trusted balancer. */
+    /**
+     * One client: its own address, browser user agent and fingerprints, from a trusted balancer,
+     * with a request id as the proxy makes them.
+     */
     static final class Request implements RequestView {
         final IpAddress client = new IpAddress();
         final long[] keys = new long[DIMENSIONS.length];
@@ -244,6 +247,7 @@ public class BotDetectorBenchmark {
         public CharSequence headerValue(int i) { return values[i]; }
         public long receivedNanos() { return 0; }
         public boolean fromTrustedProxy() { return true; }
+        public CharSequence requestId() { return "5f0c9a1e-0000-00000000002a"; }
 
         public CharSequence header(CharSequence name) {
             for (int i = 0; i < names.length; i++) {

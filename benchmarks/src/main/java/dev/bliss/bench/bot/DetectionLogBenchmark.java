@@ -10,14 +10,12 @@ import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.FirewallAction;
-import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.PluginMetrics;
-import dev.bliss.plugin.ProtocolVersion;
-import dev.bliss.plugin.RequestView;
 import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -79,7 +77,7 @@ public class DetectionLogBenchmark {
 
     private Path dir;
     private FeatureSchema schema;
-    private View view;
+    private BotDetectorBenchmark.Request view;
     private RequestKeys keys;
     private float[] input;
     private DetectionLog log;
@@ -89,7 +87,7 @@ public class DetectionLogBenchmark {
     public void setUp() throws Exception {
         dir = Files.createTempDirectory("bliss-bench-detection-log");
         schema = FeatureSchemaReader.read(YamlConfigReader.read(Path.of("config", "features.yaml"))).schema();
-        view = new View();
+        view = new BotDetectorBenchmark.Request(new SplittableRandom(7)); // one browser client
         keys = new RequestKeys(schema);
         keys.compute(view, view.header("user-agent"), 0, 0);
         // a typical vector: counts and flags are whole numbers, ratios and dispersions fractions
@@ -152,39 +150,6 @@ public class DetectionLogBenchmark {
     public void tearDown() throws Exception {
         try (var files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
-
-    /** A browser request from one client, with a request id as the proxy makes them. */
-    static final class View implements RequestView {
-        private final IpAddress client = IpAddress.of("203.0.113.7");
-        private final String[] names = {"host", "user-agent", "accept", "accept-language", "accept-encoding"};
-        private final String[] values = {"shop.example",
-            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-            "text/html", "en-GB", "gzip, br"};
-
-        public CharSequence method() { return "GET"; }
-        public CharSequence uri() { return "/shop/item?id=7"; }
-        public CharSequence path() { return "/shop/item"; }
-        public CharSequence query() { return "id=7"; }
-        public CharSequence host() { return "shop.example"; }
-        public ProtocolVersion version() { return ProtocolVersion.HTTP_2; }
-        public boolean isTls() { return true; }
-        public int localPort() { return 443; }
-        public IpAddress clientAddress() { return client; }
-        public int headerCount() { return names.length; }
-        public CharSequence headerName(int i) { return names[i]; }
-        public CharSequence headerValue(int i) { return values[i]; }
-        public long receivedNanos() { return 0; }
-        public CharSequence requestId() { return "5f0c9a1e-0000-00000000002a"; }
-
-        public CharSequence header(CharSequence name) {
-            for (int i = 0; i < names.length; i++) {
-                if (names[i].contentEquals(name)) {
-                    return values[i];
-                }
-            }
-            return null;
         }
     }
 }
