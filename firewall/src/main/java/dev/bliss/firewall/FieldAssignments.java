@@ -4,6 +4,7 @@ import dev.bliss.firewall.check.FieldCatalog;
 import dev.bliss.firewall.eval.RequestField;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Field;

@@ -11,6 +11,7 @@ import dev.bliss.firewall.action.Challenge;
 import dev.bliss.firewall.action.ForbiddenChallenge;
 import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.firewall.action.Verdict;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Fields;
 import java.nio.charset.StandardCharsets;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.Fields;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.Fields;

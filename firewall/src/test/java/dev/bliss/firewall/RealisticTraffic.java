@@ -3,6 +3,7 @@ package dev.bliss.firewall;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.IpAddress;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.Fields;
 import java.nio.charset.StandardCharsets;

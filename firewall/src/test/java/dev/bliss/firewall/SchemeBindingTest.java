@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.firewall.action.Action;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.FieldSchemeBuilder;
 import dev.bliss.plugin.field.FieldScheme;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.bliss.firewall;
 
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.ProtocolVersion;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.FieldRegistry;

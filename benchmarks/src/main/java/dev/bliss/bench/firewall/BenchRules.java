@@ -1,7 +1,7 @@
 package dev.bliss.bench.firewall;
 
 import dev.bliss.firewall.Firewall;
-import dev.bliss.firewall.SyntheticRequest;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.BytesField;

@@ -3,7 +3,7 @@ package dev.bliss.bench.firewall;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.firewall.RuleEvaluator;
 import dev.bliss.firewall.RuleSet;
-import dev.bliss.firewall.SyntheticRequest;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.Fields;

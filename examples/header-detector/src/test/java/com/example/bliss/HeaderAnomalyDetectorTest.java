@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.plugin.IpAddress;
-import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.plugin.field.FieldSchemeBuilder;
@@ -42,33 +42,12 @@ class HeaderAnomalyDetectorTest {
         assertTrue(fields.get(tooMany));
     }
 
-    /** A request view over name/value pairs. */
+    /** A request with these headers, name then value: the plugin API's {@link SyntheticRequest}. */
     private static RequestView view(List<String> pairs) {
-        return new RequestView() {
-            private final IpAddress client = IpAddress.of("192.0.2.1");
-
-            public CharSequence method() { return "GET"; }
-            public CharSequence uri() { return "/"; }
-            public CharSequence path() { return "/"; }
-            public CharSequence query() { return ""; }
-            public CharSequence host() { return "example.com"; }
-            public ProtocolVersion version() { return ProtocolVersion.HTTP_1_1; }
-            public boolean isTls() { return false; }
-            public int localPort() { return 8080; }
-            public IpAddress clientAddress() { return client; }
-            public int headerCount() { return pairs.size() / 2; }
-            public CharSequence headerName(int i) { return pairs.get(2 * i); }
-            public CharSequence headerValue(int i) { return pairs.get(2 * i + 1); }
-            public long receivedNanos() { return 0; }
-
-            public CharSequence header(CharSequence name) {
-                for (int i = 0; i < pairs.size(); i += 2) {
-                    if (pairs.get(i).contentEquals(name)) {
-                        return pairs.get(i + 1);
-                    }
-                }
-                return null;
-            }
-        };
+        SyntheticRequest request = new SyntheticRequest().host("example.com").clientAddress(IpAddress.of("192.0.2.1"));
+        for (int i = 0; i < pairs.size(); i += 2) {
+            request.header(pairs.get(i), pairs.get(i + 1));
+        }
+        return request;
     }
 }

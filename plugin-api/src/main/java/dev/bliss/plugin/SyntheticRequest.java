@@ -1,15 +1,13 @@
-package dev.bliss.firewall;
+package dev.bliss.plugin;
 
-import dev.bliss.plugin.IpAddress;
-import dev.bliss.plugin.ProtocolVersion;
-import dev.bliss.plugin.RequestView;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@link RequestView} built in code, for {@code bliss rules eval} and tests: a GET of {@code /}
- * over HTTP/1.1 without TLS on port 80 and without headers, until told otherwise.
+ * A {@link RequestView} built in code, for tests of detectors (yours too: see the example plugin's
+ * test), {@code bliss rules eval} and benchmarks: a GET of {@code /} over HTTP/1.1 without TLS on
+ * port 80 and without headers, from an untrusted peer, until told otherwise.
  *
  * <p>Text is stored the way an HTTP codec would deliver it: each UTF-8 byte of what was set as
  * one char, so a rule literal such as {@code "é"} sees the same bytes it would see on the wire.
@@ -30,6 +28,8 @@ public final class SyntheticRequest implements RequestView {
     private final List<String> values = new ArrayList<>();
     private String ja3;
     private String ja4;
+    private String requestId = "";
+    private boolean fromTrustedProxy;
 
     public SyntheticRequest method(String m) {
         method = wire(m);
@@ -93,13 +93,19 @@ public final class SyntheticRequest implements RequestView {
 
     /** Replaces every header of that name by one. */
     public SyntheticRequest setHeader(String name, String value) {
+        return removeHeader(name).header(name, value);
+    }
+
+    /** Removes every header of that name. */
+    public SyntheticRequest removeHeader(String name) {
+        String onTheWire = wire(name);
         for (int i = names.size() - 1; i >= 0; i--) {
-            if (names.get(i).equalsIgnoreCase(name)) {
+            if (names.get(i).equalsIgnoreCase(onTheWire)) {
                 names.remove(i);
                 values.remove(i);
             }
         }
-        return header(name, value);
+        return this;
     }
 
     public SyntheticRequest ja3Hash(String hash) {
@@ -109,6 +115,17 @@ public final class SyntheticRequest implements RequestView {
 
     public SyntheticRequest ja4(String fingerprint) {
         ja4 = fingerprint;
+        return this;
+    }
+
+    public SyntheticRequest requestId(String id) {
+        requestId = id;
+        return this;
+    }
+
+    /** Whether the peer is one of the configured trusted proxies (a load balancer in front). */
+    public SyntheticRequest fromTrustedProxy(boolean trusted) {
+        fromTrustedProxy = trusted;
         return this;
     }
 
@@ -182,11 +199,26 @@ public final class SyntheticRequest implements RequestView {
     @Override
     public CharSequence header(CharSequence name) {
         for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equalsIgnoreCase(name.toString())) {
+            if (equalsIgnoreCase(names.get(i), name)) {
                 return values.get(i);
             }
         }
         return null;
+    }
+
+    /** ASCII case-insensitive equality, without making a String of {@code b}. */
+    private static boolean equalsIgnoreCase(String a, CharSequence b) {
+        if (a.length() != b.length()) {
+            return false;
+        }
+        for (int i = 0; i < a.length(); i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y && Character.toLowerCase(x) != Character.toLowerCase(y)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -202,5 +234,15 @@ public final class SyntheticRequest implements RequestView {
     @Override
     public CharSequence ja4() {
         return ja4;
+    }
+
+    @Override
+    public CharSequence requestId() {
+        return requestId;
+    }
+
+    @Override
+    public boolean fromTrustedProxy() {
+        return fromTrustedProxy;
     }
 }
