@@ -54,10 +54,17 @@ class ModelScorerAllocatesNothingTest {
             for (int round = 0; round < 3_000; round++) {
                 requests(scorer, inputs, 50);
             }
+            // the best of three passes: a pass during which the JIT swaps in a new version of a method
+            // may count a deoptimisation's objects (seen once: 80 bytes on a loaded machine); a
+            // steady-state pass allocates nothing
             long thread = Thread.currentThread().threadId();
-            long before = THREADS.getThreadAllocatedBytes(thread);
-            long sum = requests(scorer, inputs, REQUESTS);
-            long allocated = THREADS.getThreadAllocatedBytes(thread) - before;
+            long allocated = Long.MAX_VALUE;
+            long sum = 0;
+            for (int pass = 0; pass < 3 && allocated != 0; pass++) {
+                long before = THREADS.getThreadAllocatedBytes(thread);
+                sum += requests(scorer, inputs, REQUESTS);
+                allocated = Math.min(allocated, THREADS.getThreadAllocatedBytes(thread) - before);
+            }
             assertEquals(0, allocated, "bytes allocated over " + REQUESTS + " requests");
             assertTrue(sum > 0);
             assertEquals(0, set.metrics().models().get(0).failures());
