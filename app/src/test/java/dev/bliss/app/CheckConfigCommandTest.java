@@ -2,6 +2,7 @@ package dev.bliss.app;
 
 import static dev.bliss.app.CommandRun.bliss;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -29,6 +30,23 @@ class CheckConfigCommandTest {
 
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("valid"), r.out());
+    }
+
+    @Test
+    void shouldCreateNoFileWhileChecking() throws Exception {
+        Path yaml = copyShippedConfig();
+        Path events = dir.resolve("shm/events");
+        Path log = dir.resolve("logs/detections.log");
+        Files.writeString(yaml, Files.readString(yaml).replace("      score_header: x-bot-score\n",
+                "      score_header: x-bot-score\n      store: " + dir.resolve("shm/features") + "\n      events_ring: " + events
+                        + "\n      detection_log: {path: " + log + "}\n"));
+
+        CommandRun r = bliss("check-config", "--config", yaml.toString());
+
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(Files.exists(log), "the detection log is not created by a check");
+        assertFalse(Files.exists(log.getParent()), "nor its directory");
+        assertFalse(Files.exists(dir.resolve("shm")), "nor anything of the store or the events ring");
     }
 
     @Test

@@ -44,8 +44,16 @@ public final class BotManagementProvider implements DetectorProvider {
                 rules.staticResources());
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
-        models.startWatching();
         BotFields fields = new BotFields(context.fields());
+        if (context.checkOnly()) {
+            // everything above read and checked (files, schema, rules, models through the JNI);
+            // nothing below may create files or threads for a run that will not happen
+            models.close();
+            return () -> {
+                throw new IllegalStateException("bot management was prepared to check the configuration only");
+            };
+        }
+        models.startWatching();
         StoreConnection store = new StoreConnection(settings.store());
         if (!HexDecoder.warmUp()) {
             LOG.log(Level.WARNING, "hex decoder did not reach its compiled form during warm-up; decoding stays correct but slower");

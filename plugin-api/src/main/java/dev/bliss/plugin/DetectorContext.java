@@ -30,4 +30,14 @@ public interface DetectorContext {
     default PluginMetrics metrics() {
         return PluginMetrics.NONE;
     }
+
+    /**
+     * Whether the configuration is only being checked ({@code bliss check-config},
+     * {@code bliss rules check}): validate everything and declare the fields as usual, but create
+     * no files, start no threads and warm nothing up; the factory is closed without making a
+     * detector.
+     */
+    default boolean checkOnly() {
+        return false;
+    }
 }

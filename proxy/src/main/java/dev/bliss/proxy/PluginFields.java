@@ -24,8 +24,8 @@ public final class PluginFields {
     }
 
     public static FieldScheme load(ProxyOptions options) throws ConfigException {
-        try (DetectorPipeline pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
-                options.baseDirectory(), 1, HOST_FIELDS)) {
+        try (DetectorPipeline pipeline = DetectorPipeline.check(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
+                options.baseDirectory(), HOST_FIELDS)) {
             return pipeline.scheme();
         }
     }

@@ -59,6 +59,23 @@ public final class DetectorPipeline implements AutoCloseable {
                                          Path configDirectory, int eventLoops,
                                          Map<String, Consumer<FieldRegistry>> hostFields,
                                          java.util.function.Function<String, PluginMetrics> metrics) throws ConfigException {
+        return build(plugins, providers, configDirectory, eventLoops, hostFields, metrics, false);
+    }
+
+    /**
+     * Prepares every plugin only to check the configuration and learn the field scheme
+     * ({@link DetectorContext#checkOnly()}); close the pipeline without making detectors.
+     */
+    public static DetectorPipeline check(List<PluginOptions> plugins, Map<String, DetectorProvider> providers,
+                                         Path configDirectory, Map<String, Consumer<FieldRegistry>> hostFields) throws ConfigException {
+        return build(plugins, providers, configDirectory, 1, hostFields, name -> PluginMetrics.NONE, true);
+    }
+
+    private static DetectorPipeline build(List<PluginOptions> plugins, Map<String, DetectorProvider> providers,
+                                          Path configDirectory, int eventLoops,
+                                          Map<String, Consumer<FieldRegistry>> hostFields,
+                                          java.util.function.Function<String, PluginMetrics> metrics,
+                                          boolean checkOnly) throws ConfigException {
         FieldSchemeBuilder fields = new FieldSchemeBuilder();
         hostFields.forEach((owner, declare) -> declare.accept(fields.registryFor(owner)));
 
@@ -75,7 +92,7 @@ public final class DetectorPipeline implements AutoCloseable {
                 FieldRegistry registry = fields.registryFor(p.name());
                 DetectorFactory factory;
                 try {
-                    factory = provider.prepare(new Context(p, registry, configDirectory, eventLoops, metrics.apply(p.name())));
+                    factory = provider.prepare(new Context(p, registry, configDirectory, eventLoops, metrics.apply(p.name()), checkOnly));
                 } catch (FieldDeclarationException e) {
                     throw new ConfigException(p.position(), p.keyPath(), e.getMessage());
                 } catch (RuntimeException e) {
@@ -162,7 +179,7 @@ public final class DetectorPipeline implements AutoCloseable {
     }
 
     private record Context(PluginOptions options, FieldRegistry fields, Path configDirectory, int eventLoops,
-                           PluginMetrics metrics) implements DetectorContext {
+                           PluginMetrics metrics, boolean checkOnly) implements DetectorContext {
 
         @Override
         public String name() {
