@@ -3,6 +3,7 @@ package dev.bliss.proxy.internal;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
@@ -23,18 +24,14 @@ import io.vertx.core.http.HttpServerResponse;
  */
 final class ResponseRelay {
 
-    /** What the caller counts when the origin broke off a response it had started. */
-    interface OriginBroke {
-        void run();
-    }
-
     private final HttpClientRequest originRequest;
     private final HttpClientResponse from;
     private final HttpServerResponse to;
-    private final OriginBroke originBroke;
+    /** Runs when the origin breaks off a response it had started: the caller counts it. */
+    private final Runnable originBroke;
     private boolean done;
 
-    private ResponseRelay(HttpClientRequest originRequest, HttpClientResponse from, HttpServerResponse to, OriginBroke originBroke) {
+    private ResponseRelay(HttpClientRequest originRequest, HttpClientResponse from, HttpServerResponse to, Runnable originBroke) {
         this.originRequest = originRequest;
         this.from = from;
         this.to = to;
@@ -42,9 +39,9 @@ final class ResponseRelay {
     }
 
     /** Starts relaying; the head (status, headers) must already be set on {@code to}. */
-    static void start(HttpClientRequest originRequest, HttpClientResponse from, HttpServerResponse to, OriginBroke originBroke) {
+    static void start(HttpClientRequest originRequest, HttpClientResponse from, HttpServerResponse to, Runnable originBroke) {
         ResponseRelay relay = new ResponseRelay(originRequest, from, to, originBroke);
-        if (!to.headers().contains(io.vertx.core.http.HttpHeaders.CONTENT_LENGTH)) {
+        if (!to.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
             to.setChunked(true);
         }
         to.closeHandler(v -> relay.clientGone());
