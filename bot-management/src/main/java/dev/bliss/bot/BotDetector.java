@@ -143,7 +143,7 @@ final class BotDetector implements Detector {
         shared.bySource[source.ordinal()].increment();
         RequestEvent e = pendingEvents.claim(request);
         if (e != null) {
-            describe(e, request, userAgent, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+            describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
         }
         if (detections != null) {
             keepForDetectionLog(request, fields, score, source, featuresAvailable);
@@ -212,7 +212,7 @@ final class BotDetector implements Detector {
             CharSequence ua = request.header("user-agent");
             keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
                     fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
-            describe(e, request, ua, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
+            describe(e, request, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
                     shared.heuristics.userAgents().browserLike(ua));
         }
         e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
@@ -221,14 +221,17 @@ final class BotDetector implements Detector {
         pendingEvents.release(request);
     }
 
-    /** Fills what the feature service aggregates, from the request and this loop's current keys. */
-    private void describe(RequestEvent e, RequestView request, CharSequence userAgent, boolean staticResource,
-                          boolean heuristicMatch, boolean browserLike) {
+    /**
+     * Fills what the feature service aggregates, from the request and this loop's current keys
+     * (the user agent's hash among them: the dimension key's function, computed once per request).
+     */
+    private void describe(RequestEvent e, RequestView request, boolean staticResource, boolean heuristicMatch,
+                          boolean browserLike) {
         for (int i = 0; i < keys.size(); i++) {
             e.keys[i] = keys.key(i);
             e.hasKey[i] = keys.has(i);
         }
-        e.userAgentHash = DimensionKeys.text(userAgent);
+        e.userAgentHash = keys.userAgentKey();
         CharSequence path = request.path();
         e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);
         e.method = methodCode(request.method());

@@ -20,6 +20,7 @@ public final class RequestKeys {
     private final String[] headers;
     private final long[] keys;
     private final boolean[] present;
+    private long userAgentKey;
 
     public RequestKeys(FeatureSchema schema) {
         int n = schema.dimensions().size();
@@ -41,6 +42,8 @@ public final class RequestKeys {
      */
     public void compute(RequestView request, CharSequence userAgent, long ja3Key, long ja4Key) {
         IpAddress client = request.clientAddress();
+        // hashed once here, whether or not the schema has the dimension: the request event needs it too
+        userAgentKey = DimensionKeys.text(userAgent);
         for (int i = 0; i < sources.length; i++) {
             long key = 0;
             boolean has = true;
@@ -49,7 +52,7 @@ public final class RequestKeys {
                 case CLIENT_IP_PREFIX -> key = DimensionKeys.clientIpPrefix(client.high(), client.low());
                 case USER_AGENT -> {
                     has = userAgent != null;
-                    key = has ? DimensionKeys.text(userAgent) : 0;
+                    key = userAgentKey;
                 }
                 case JA3 -> {
                     has = ja3Key != 0;
@@ -74,6 +77,11 @@ public final class RequestKeys {
     /** The key of dimension {@code i}; meaningful when {@link #has(int)}. */
     public long key(int i) {
         return keys[i];
+    }
+
+    /** {@link DimensionKeys#text} of the user agent of the last {@link #compute}; 0 without one. */
+    public long userAgentKey() {
+        return userAgentKey;
     }
 
     public boolean has(int i) {
