@@ -1,5 +1,7 @@
 package dev.bliss.training.model;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -56,6 +58,61 @@ public final class ObliviousTreeModel {
 
     public List<String> featureNames() {
         return features.stream().map(FloatFeature::name).toList();
+    }
+
+    /**
+     * The same model with only the borders some split tests: equal predictions for every row.
+     *
+     * <p>Quantization offers each feature up to {@code --border-count} borders, but a model of a few
+     * hundred depth-6 trees tests a small share of them. The borders still cost at scoring time:
+     * CatBoost's evaluator compares a row's value with every border of its feature before it walks
+     * a tree, so the JNI predict grows with the borders the file lists, used or not.
+     */
+    public ObliviousTreeModel withUsedBordersOnly() {
+        int n = featureArray.length;
+        boolean[][] used = new boolean[n][];
+        for (int f = 0; f < n; f++) {
+            used[f] = new boolean[featureArray[f].borders().length];
+        }
+        for (ObliviousTree t : trees) {
+            for (int d = 0; d < t.depth(); d++) {
+                used[t.features()[d]][t.borders()[d]] = true;
+            }
+        }
+        // renumber[f][old border] = its index among feature f's kept borders
+        int[][] renumber = new int[n][];
+        List<FloatFeature> kept = new ArrayList<>(n);
+        for (int f = 0; f < n; f++) {
+            FloatFeature feature = featureArray[f];
+            renumber[f] = new int[used[f].length];
+            float[] borders = new float[used[f].length];
+            int count = 0;
+            for (int k = 0; k < used[f].length; k++) {
+                if (used[f][k]) {
+                    renumber[f][k] = count;
+                    borders[count++] = feature.borders()[k];
+                }
+            }
+            kept.add(new FloatFeature(feature.name(), Arrays.copyOf(borders, count), feature.hasNans(), feature.nanTreatment()));
+        }
+        List<ObliviousTree> renumbered = new ArrayList<>(trees.size());
+        for (ObliviousTree t : trees) {
+            int[] borders = new int[t.depth()];
+            for (int d = 0; d < t.depth(); d++) {
+                borders[d] = renumber[t.features()[d]][t.borders()[d]];
+            }
+            renumbered.add(new ObliviousTree(t.features().clone(), borders, t.leafValues().clone()));
+        }
+        return new ObliviousTreeModel(kept, renumbered, scale, bias);
+    }
+
+    /** The number of borders over all features. */
+    public int borderCount() {
+        int count = 0;
+        for (FloatFeature f : featureArray) {
+            count += f.borders().length;
+        }
+        return count;
     }
 
     /** The raw value (log-odds) for {@code row}, indexed in model feature order. */
