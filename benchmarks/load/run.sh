@@ -17,7 +17,8 @@
 # built app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options),
 # BROWSER_HEADERS (1: wrk sends a browser's headers; default 1 in bot mode), BOT_KEYS (store keys
 # per dimension for bliss-bot, default 1000000), BENCH_JAR (a built benchmarks.jar for bliss-bot's
-# fixtures instead of building it).
+# fixtures instead of building it), BOT_MODELS (a models.yaml for bliss-bot instead of the generated
+# 200-tree model's, e.g. config/models.yaml for the model bliss ships).
 # See benchmarks/README.md. Installs wrk, nginx and curl from Debian when missing (needs root).
 set -euo pipefail
 
@@ -46,6 +47,7 @@ BUSY_PERCENT="${BUSY_PERCENT:-25}" # CPU (% of one core) used by others above wh
 JMH_LOCK="${JMH_LOCK-/tmp/jmh.lock}" # held during the run, so JMH runs (which take it) wait; empty: not
 BROWSER_HEADERS="${BROWSER_HEADERS:-}" # 1: wrk sends a browser's User-Agent, Accept, Accept-Language, Accept-Encoding
 BOT_KEYS="${BOT_KEYS:-1000000}"    # bliss-bot's feature store: random keys per dimension
+BOT_MODELS="${BOT_MODELS:-}"       # bliss-bot's models.yaml; empty: the generated 200-tree model's
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
@@ -76,6 +78,10 @@ case "$MODE" in
   bot) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}"; WARMUP="${WARMUP:-30}"; BROWSER_HEADERS="${BROWSER_HEADERS:-1}" ;;
   *) echo "run.sh: --mode is nginx, transports or bot" >&2; exit 2 ;;
 esac
+if [ -n "$BOT_MODELS" ]; then  # bliss.yaml resolves paths from its own directory: make it absolute
+  [ -f "$BOT_MODELS" ] || { echo "run.sh: BOT_MODELS: no such file: $BOT_MODELS" >&2; exit 2; }
+  BOT_MODELS="$(cd "$(dirname "$BOT_MODELS")" && pwd)/$(basename "$BOT_MODELS")"
+fi
 BROWSER_HEADERS="${BROWSER_HEADERS:-0}"
 for v in DURATION ROUNDS WARMUP ROUND_WARMUP CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT BOT_KEYS BROWSER_HEADERS; do
   if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then echo "run.sh: $v must be a whole number, got '${!v}'" >&2; exit 2; fi
@@ -357,7 +363,7 @@ EOF
   transport_of[$name]="${running:-?}"
   label[$name]="bliss ${running:-?}, $EVENT_LOOPS loop(s)"
   if [ "$name" = bliss-bot ]; then
-    label[$name]="${label[$name]}, bot management + 10 rules"
+    label[$name]="${label[$name]}, bot management + 10 rules, models ${BOT_MODELS:-generated (200 trees)}"
     check_bot_scoring "$p" "$dir" || exit 1
   fi
   if [ "$transport" != auto ] && [ "$running" != "$transport" ]; then
@@ -425,7 +431,7 @@ plugins:
       features: $root/config/features.yaml
       heuristics: $root/config/heuristics.yaml
       verified_bots: $root/config/verified-bots.yaml
-      models: $work/bot/models.yaml
+      models: ${BOT_MODELS:-$work/bot/models.yaml}
       store: $work/bot/store/features
       events_ring: ""          # no feature service: events are built, then dropped
       max_feature_age: 1h      # the generated snapshot must stay fresh for the whole run
