@@ -279,14 +279,18 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         io.vertx.core.Future<HttpClientResponse> response;
         if (!hasBody(req)) {
             response = sendWithoutBody(req, originRequest);
-        } else if (maxBodySize > 0 && declaredLength(req) < 0) {
-            // no declared length to check up front: count the bytes as they stream
-            response = originRequest.send(new LimitedBody(req, maxBodySize, () -> {
+        } else {
+            // a declared length was checked up front; an undeclared one is counted as it streams
+            long limit = maxBodySize > 0 && declaredLength(req) < 0 ? maxBodySize : OriginBody.UNLIMITED;
+            response = originRequest.send(new OriginBody(req, limit, () -> {
                 answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
                 originRequest.reset(); // after the answer: the reset fails the exchange, which must not answer 502
+            }, () -> {
+                // the origin's silence counts from the last byte it was given, until it answers
+                if (!originRequest.response().isComplete()) {
+                    originRequest.idleTimeout(responseTimeoutMillis);
+                }
             }));
-        } else {
-            response = originRequest.send(req);
         }
         int generation = ctx.generation;
         response.onComplete(ar -> {

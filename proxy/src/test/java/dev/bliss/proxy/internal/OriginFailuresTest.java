@@ -55,6 +55,62 @@ class OriginFailuresTest {
     }
 
     @Test
+    void shouldLetAnUploadSlowerThanTheResponseTimeoutFinish() throws Exception {
+        // the origin answers once it has the whole body, which takes the client 1.2 s to send:
+        // the 300 ms response timeout counts the origin's silence after the body, not the upload
+        try (TestOrigin origin = new TestOrigin()) {
+            proxy = Proxies.start(Proxies.singleOrigin(origin.url(), "timeouts:\n  response: 300ms\n"));
+            try (RawHttp client = new RawHttp(proxy.port(0))) {
+                client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 8000\r\n\r\n");
+                for (int i = 0; i < 8; i++) {
+                    client.out().write(new byte[1000]);
+                    client.out().flush();
+                    Thread.sleep(150);
+                }
+                assertEquals(200, client.read().status());
+            }
+            assertEquals(8000, origin.next().bodyBytes());
+        }
+    }
+
+    @Test
+    void shouldAnswer504WhenTheOriginIsSilentAfterTheBody() throws Exception {
+        try (TestOrigin origin = new TestOrigin()) {
+            origin.behaviour(req -> origin.record(req, () -> { /* reads the body, never answers */ }));
+            proxy = Proxies.start(Proxies.singleOrigin(origin.url(), "timeouts:\n  response: 300ms\n"));
+            try (RawHttp client = new RawHttp(proxy.port(0))) {
+                client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc");
+                assertEquals(504, client.read().status());
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswer504WhenTheOriginStopsReadingTheBody() throws Exception {
+        // an origin that never reads: back-pressure stops the upload, and with it the re-arming
+        try (TestOrigin origin = new TestOrigin()) {
+            origin.behaviour(req -> req.pause());
+            proxy = Proxies.start(Proxies.singleOrigin(origin.url(), "timeouts:\n  response: 300ms\n"));
+            try (RawHttp client = new RawHttp(proxy.port(0))) {
+                long size = 256L << 20;
+                client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: " + size + "\r\n\r\n");
+                Thread writer = Thread.ofVirtual().start(() -> {
+                    byte[] chunk = new byte[64 * 1024];
+                    try {
+                        for (long sent = 0; sent < size; sent += chunk.length) {
+                            client.out().write(chunk);
+                        }
+                    } catch (java.io.IOException closed) {
+                        // the proxy gave up on the exchange
+                    }
+                });
+                assertEquals(504, client.read().status());
+                writer.interrupt();
+            }
+        }
+    }
+
+    @Test
     void shouldRotateOverOriginsRoundRobin() throws Exception {
         try (TestOrigin a = new TestOrigin(); TestOrigin b = new TestOrigin()) {
             a.behaviour(req -> a.record(req, () -> req.response().end("a")));
