@@ -109,6 +109,11 @@ public final class BotDetectorStages {
             withClaims.classify(r.header("user-agent"), r, claimsVerdict);
             return claimsVerdict.count();
         });
+        String repeated = requests[0].header("user-agent").toString();
+        stages.put("heuristics with claims, the same user agent again (a new String each time)", r -> {
+            withClaims.classify(new String(repeated), r, claimsVerdict);
+            return claimsVerdict.count();
+        });
         stages.put("verified bots from claims (after)", r -> {
             bots.match(claimsVerdict.claims(), r.clientAddress(), botVerdict);
             return botVerdict.outcome().ordinal();

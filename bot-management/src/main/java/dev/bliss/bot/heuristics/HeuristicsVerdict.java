@@ -7,12 +7,15 @@ package dev.bliss.bot.heuristics;
  *
  * <p><b>Ownership.</b> Made by {@link UserAgentHeuristics#newVerdict()}, sized for every rule
  * of that instance, so it never overflows; one per event loop, refilled by each
- * {@code classify} call (which clears it first). Not thread-safe. No method allocates; the
- * category strings returned are the loaded rules' own.
+ * {@code classify} call (which clears it first), and keeping the loop's {@link RecentUserAgents}
+ * between calls. Not thread-safe. No method allocates; the category strings returned are the
+ * loaded rules' own.
  */
 public final class HeuristicsVerdict {
 
     final UserAgentHeuristics owner;
+    /** The owner's walks over this loop's recent user agents: a repeated one is not walked again. */
+    final RecentUserAgents recent = new RecentUserAgents();
     private final int[] ids;
     private final int[] rules;
     private int count;

@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * of all rules, plus the browser-shape tokens, are compiled into one automaton, so the cost of a
  * request is one walk over its user agent plus a loop over the rules, whatever the pattern count.
  * Other components that look for patterns in the user agent (the verified bots' claims) compile
- * theirs into the same automaton with {@link #withClaims}, so a request still costs one walk.
+ * theirs into the same automaton with {@link #withClaims}, so a request still costs one walk, and
+ * none when its event loop saw the same user agent recently ({@link RecentUserAgents}).
  *
  * <p><b>Threads and allocation.</b> Immutable once loaded; one instance is shared by every event
  * loop. {@code classify} and {@link #browserLike} allocate nothing; each event loop owns its
@@ -296,12 +297,23 @@ public final class UserAgentHeuristics {
         }
         out.clear();
         boolean blank = isBlank(userAgent);
-        // a blank user agent is walked too when there are claims: a claim may match whitespace
-        long scanned = userAgent == null || blank && claimMask == 0 ? 0L : automaton.scan(userAgent);
-        if (claimMask != 0) {
-            out.claims(claimAutomaton == null ? scanned >>> claimShift & claimMask
-                    : userAgent == null ? 0L : claimAutomaton.scan(userAgent));
+        long scanned;
+        long claimed;
+        RecentUserAgents recent = out.recent;
+        if (userAgent instanceof String text && recent.find(text)) {
+            scanned = recent.sets();
+            claimed = recent.claims();
+        } else {
+            // a blank user agent is walked too when there are claims: a claim may match whitespace
+            scanned = userAgent == null || blank && claimMask == 0 ? 0L : automaton.scan(userAgent);
+            claimed = claimMask == 0 ? 0L
+                    : claimAutomaton == null ? scanned >>> claimShift & claimMask
+                    : userAgent == null ? 0L : claimAutomaton.scan(userAgent);
+            if (userAgent instanceof String text) {
+                recent.remember(text, scanned, claimed);
+            }
         }
+        out.claims(claimed);
         long sets = blank ? 0L : scanned;
         long uaHits = 0;
         final int n = kinds.length;
