@@ -201,10 +201,14 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 taken_ports=" "
+# below the kernel's ephemeral range: a port some outgoing connection holds (wrk's, the proxies'
+# pools) is not listening, so the probe below passes it, yet binding it fails
+ephemeral_low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
+[ "$ephemeral_low" -gt 21000 ] 2>/dev/null || ephemeral_low=32768
 free_port() {
   local p
   for _ in $(seq 1 200); do
-    p=$((20000 + RANDOM % 40000))
+    p=$((20000 + RANDOM % (ephemeral_low - 20000)))
     case "$taken_ports" in *" $p "*) continue ;; esac
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       taken_ports="$taken_ports$p "; echo "$p"; return 0
