@@ -141,6 +141,10 @@ public final class BotDetectorStages {
             lab.inspectWithoutModel();
             return 0;
         });
+        stages.put("whole detector without model, then its log phase", r -> {
+            lab.inspectAndCompleteWithoutModel();
+            return 0;
+        });
         stages.put("whole detector with model", r -> {
             lab.inspect();
             return 0;

@@ -9,7 +9,6 @@ import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Completion;
-import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Files;
@@ -67,13 +66,7 @@ public class DetectionLogBenchmark {
     /** Holds {@value #LINES} records of this schema (about 330 bytes each) with room to spare. */
     static final int RING = 16 << 20;
 
-    private final Completion completion = new Completion() {
-        public int status() { return 200; }
-        public CharSequence ruleId() { return null; }
-        public FirewallAction action() { return FirewallAction.NONE; }
-        public CharSequence localReason() { return null; }
-        public long durationNanos() { return 150_000; }
-    };
+    private final Completion completion = BotDetectorBenchmark.OK;
 
     private Path dir;
     private FeatureSchema schema;
