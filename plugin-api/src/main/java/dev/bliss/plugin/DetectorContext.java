@@ -40,4 +40,14 @@ public interface DetectorContext {
     default boolean checkOnly() {
         return false;
     }
+
+    /**
+     * A header name resolved for this host's request views, for {@link RequestView#header(HeaderName)};
+     * call it at startup and keep the result.
+     *
+     * @throws IllegalArgumentException when {@code name} is not an HTTP token
+     */
+    default HeaderName headerName(String name) {
+        return HeaderName.of(name);
+    }
 }

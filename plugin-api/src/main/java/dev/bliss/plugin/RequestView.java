@@ -50,8 +50,19 @@ public interface RequestView {
 
     CharSequence headerValue(int i);
 
-    /** The first value of a header (case-insensitive name), or {@code null}. */
+    /**
+     * The first value of a header (case-insensitive name), or {@code null}. Hashes the name per
+     * call: on the request path prefer {@link #header(HeaderName)}.
+     */
     CharSequence header(CharSequence name);
+
+    /**
+     * The first value of a header, or {@code null}, by a name resolved at startup
+     * ({@link DetectorContext#headerName}): the host's lookup key, no hashing of the name.
+     */
+    default CharSequence header(HeaderName name) {
+        return header(name.lookupKey());
+    }
 
     /** {@link System#nanoTime()} when the request head arrived. */
     long receivedNanos();

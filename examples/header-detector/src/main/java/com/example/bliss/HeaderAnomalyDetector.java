@@ -17,8 +17,11 @@ final class HeaderAnomalyDetector implements Detector {
     private final BoolField browserLikeMissing;
     private final BoolField tooMany;
     private final int maxHeaders;
+    private final RequestHeaders headers;
 
-    HeaderAnomalyDetector(IntField count, BoolField browserLikeMissing, BoolField tooMany, int maxHeaders) {
+    HeaderAnomalyDetector(IntField count, BoolField browserLikeMissing, BoolField tooMany, int maxHeaders,
+                          RequestHeaders headers) {
+        this.headers = headers;
         this.count = count;
         this.browserLikeMissing = browserLikeMissing;
         this.tooMany = tooMany;
@@ -30,9 +33,9 @@ final class HeaderAnomalyDetector implements Detector {
         int n = request.headerCount();
         fields.set(count, n);
         fields.set(tooMany, n > maxHeaders);
-        CharSequence ua = request.header("user-agent");
+        CharSequence ua = request.header(headers.userAgent());
         boolean browserLike = ua != null && startsWith(ua, "Mozilla/");
-        fields.set(browserLikeMissing, browserLike && request.header("accept-language") == null);
+        fields.set(browserLikeMissing, browserLike && request.header(headers.acceptLanguage()) == null);
     }
 
     private static boolean startsWith(CharSequence s, String prefix) {

@@ -44,7 +44,10 @@ public final class HeaderAnomalyDetectorProvider implements DetectorProvider {
         BoolField browserLikeMissing = fields.produceBool("headers.browser_like_missing");
         BoolField tooMany = fields.produceBool("headers.too_many");
 
-        // 3. the factory makes one detector per event loop: no locks needed inside it
-        return () -> new HeaderAnomalyDetector(count, browserLikeMissing, tooMany, maxHeaders);
+        // 3. resolve the header names read per request, once: the proxy then hashes nothing per lookup
+        RequestHeaders headers = new RequestHeaders(context.headerName("user-agent"), context.headerName("accept-language"));
+
+        // 4. the factory makes one detector per event loop: no locks needed inside it
+        return () -> new HeaderAnomalyDetector(count, browserLikeMissing, tooMany, maxHeaders, headers);
     }
 }

@@ -23,7 +23,7 @@ class HeaderAnomalyDetectorTest {
     private final BoolField missing = builder.registryFor("test").produceBool("headers.browser_like_missing");
     private final BoolField tooMany = builder.registryFor("test").produceBool("headers.too_many");
     private final FieldScheme scheme = builder.build();
-    private final HeaderAnomalyDetector detector = new HeaderAnomalyDetector(count, missing, tooMany, 3);
+    private final HeaderAnomalyDetector detector = new HeaderAnomalyDetector(count, missing, tooMany, 3, RequestHeaders.byText());
 
     @Test
     void shouldFlagABrowserUserAgentWithoutAcceptLanguage() {

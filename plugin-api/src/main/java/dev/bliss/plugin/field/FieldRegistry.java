@@ -31,6 +31,12 @@ public interface FieldRegistry {
      */
     <F extends Field> Consumed<F> consume(String name, Class<F> type);
 
+    /**
+     * Declares a per-request object of this detector's own ({@link Attachment}): made by
+     * {@code factory} once per pooled request, reused after that.
+     */
+    <T> Attachment<T> attachment(Class<T> type, java.util.function.Supplier<? extends T> factory);
+
     /** A consumed field's handle, available from the end of startup on. */
     interface Consumed<F extends Field> {
 

@@ -25,6 +25,7 @@ public final class FieldScheme {
     int ipSlots;
     int bytesSlots;
     int arraySlots;
+    int attachments;
     int[] bytesMaxLengths = new int[0];
     int[] arrayMaxLengths = new int[0];
 

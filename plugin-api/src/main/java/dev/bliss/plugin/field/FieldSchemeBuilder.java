@@ -131,6 +131,14 @@ public final class FieldSchemeBuilder {
         }
 
         @Override
+        public <T> Attachment<T> attachment(Class<T> type, java.util.function.Supplier<? extends T> factory) {
+            if (built) {
+                throw new IllegalStateException("attachments are declared at startup only");
+            }
+            return new Attachment<>(owner, scheme.attachments++, type, factory, scheme.key);
+        }
+
+        @Override
         public <F extends Field> Consumed<F> consume(String name, Class<F> type) {
             consumed.get(owner).add(name);
             PendingConsumption<F> p = new PendingConsumption<>(owner, name, type);

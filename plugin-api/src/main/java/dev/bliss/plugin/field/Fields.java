@@ -12,6 +12,7 @@ import dev.bliss.plugin.IpAddress;
  *   ips       long[]    two longs per Ip slot: high and low half of a 128-bit address
  *   bytes     byte[][]  one array of maxLength per Bytes slot, plus a length each
  *   arrays    long[][]  one array of maxLength per Array&lt;Int&gt; slot, plus a length each
+ *   attached  Object[]  detectors' per-request objects (Attachment), made once, kept across resets
  * </pre>
  *
  * <p><b>Thread:</b> owned by one event loop and used by one request at a time; not thread-safe.
@@ -29,8 +30,10 @@ public final class Fields {
     private final int[] bytesLength;
     private final long[][] arrays;
     private final int[] arrayLength;
+    private final Object[] attached;
 
     Fields(FieldScheme s) {
+        this.attached = new Object[s.attachments];
         this.scheme = s.key;
         this.presence = new long[(s.size() + 63) >>> 6];
         this.scalars = new long[s.scalarSlots];
@@ -47,7 +50,23 @@ public final class Fields {
         }
     }
 
-    /** Forgets every value, for the next request. Touches only the presence bits. */
+    /**
+     * The request's object for {@code attachment}: made on this table's first request that asks,
+     * then the same object for every later request on it (see {@link Attachment}).
+     */
+    public <T> T attached(Attachment<T> attachment) {
+        if (attachment.scheme != scheme) {
+            throw new IllegalArgumentException(attachment + " belongs to another field scheme");
+        }
+        Object o = attached[attachment.index()];
+        if (o == null) {
+            o = attachment.make();
+            attached[attachment.index()] = o;
+        }
+        return attachment.cast(o);
+    }
+
+    /** Forgets every value, for the next request. Touches only the presence bits (attachments stay). */
     public void reset() {
         java.util.Arrays.fill(presence, 0L);
     }
