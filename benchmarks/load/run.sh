@@ -500,6 +500,14 @@ proc_ticks() {  # total utime+stime ticks of the given pids
   done
   echo "$t"
 }
+proc_user_ticks() {  # utime ticks alone of the given pids (stime = total - this)
+  local t=0 p v
+  for p in "$@"; do
+    v="$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | awk '{print $12}')" || v=0
+    t=$((t + ${v:-0}))
+  done
+  echo "$t"
+}
 sys_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8, $9}' /proc/stat; }  # busy (user nice system irq softirq), steal
 # CPU of this shell's reaped children (wrk), in ms; `times` must not run in a subshell (a fork has none)
 children_ms() {
@@ -536,11 +544,11 @@ measure() {  # $1 = target, $2 = round
   [ "${kind[$name]}" = bliss ] && g0="$(gc_lines "${gclog[$name]}")"
   local tp=()
   mapfile -t tp < <(target_pids "$name")
-  before_t="$(proc_ticks "${tp[@]}")"; local all0; all0="$(proc_ticks "${mine[@]}")"
+  before_t="$(proc_ticks "${tp[@]}")"; local all0; all0="$(proc_ticks "${mine[@]}")"; local user0; user0="$(proc_user_ticks "${tp[@]}")"
   read -r sys0 st0 < <(sys_ticks); children_ms >"$work/ch"; ch0="$(<"$work/ch")"; t0="$(date +%s%N)"
   load "${port[$name]}" "$DURATION" >"$out"
   t1="$(date +%s%N)"; children_ms >"$work/ch"; ch1="$(<"$work/ch")"; read -r sys1 st1 < <(sys_ticks)
-  local all1; all1="$(proc_ticks "${mine[@]}")"; after_t="$(proc_ticks "${tp[@]}")"
+  local all1; all1="$(proc_ticks "${mine[@]}")"; after_t="$(proc_ticks "${tp[@]}")"; local user1; user1="$(proc_user_ticks "${tp[@]}")"
 
   local rps p50 p99 errs non2xx
   rps="$(awk '/^Requests\/sec/{print $2}' "$out")"
@@ -552,6 +560,9 @@ measure() {  # $1 = target, $2 = round
   secs="$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')"
   # proxy CPU per request (µs); CPU outside this benchmark's processes (% of one core); steal
   cpu_us="$(awk -v d=$((after_t - before_t)) -v hz="$clk_tck" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.1f", d / hz * 1e6 / (r * s); else print "-" }')"
+  local user_us sys_us
+  user_us="$(awk -v d=$((user1 - user0)) -v hz="$clk_tck" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.2f", d / hz * 1e6 / (r * s); else print "-" }')"
+  sys_us="$(awk -v d=$((after_t - before_t - user1 + user0)) -v hz="$clk_tck" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.2f", d / hz * 1e6 / (r * s); else print "-" }')"
   other="$(awk -v sys=$((sys1 - sys0)) -v ours=$((all1 - all0)) -v ch=$((ch1 - ch0)) -v hz="$clk_tck" -v s="$secs" \
     'BEGIN{ o = (sys / hz - ours / hz - ch / 1000) / s * 100; if (o < 0) o = 0; printf "%.0f", o }')"
   steal="$(awk -v d=$((st1 - st0)) -v hz="$clk_tck" -v s="$secs" 'BEGIN{printf "%.0f", d / hz / s * 100}')"
@@ -566,9 +577,9 @@ measure() {  # $1 = target, $2 = round
     read -r n ms mb < <(gc_window "${gclog[$name]}" "$g0")
     gc="$n/${ms}ms/$(awk -v mb="$mb" -v r="$rps" -v s="$secs" 'BEGIN{ if (r > 0) printf "%.1f", mb * 1048576 / (r * s) / 1024; else print "-" }')KB"
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "${rps:-0}" "$p50" "$p99" "$cpu_us" \
-    "$other" "$steal" "$gc" "${errs:-0}" "${non2xx:-0}" "$proxy_pct" "$load_pct" >>"$results"
-  log "round $round $(printf '%-15s' "$name") $(printf '%9.0f' "${rps:-0}") req/s  p50 ${p50} ms  p99 ${p99} ms  cpu ${cpu_us} µs/req  busy: proxy ${proxy_pct}% wrk+origin ${load_pct}%  other ${other}%  steal ${steal}%  gc(n/pause/alloc per req) $gc$([ "${errs:-0}" = 0 ] || echo "  socket errors $errs")$([ -z "$non2xx" ] || echo "  non-2xx $non2xx")"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "${rps:-0}" "$p50" "$p99" "$cpu_us" \
+    "$other" "$steal" "$gc" "${errs:-0}" "${non2xx:-0}" "$proxy_pct" "$load_pct" "$user_us" "$sys_us" >>"$results"
+  log "round $round $(printf '%-15s' "$name") $(printf '%9.0f' "${rps:-0}") req/s  p50 ${p50} ms  p99 ${p99} ms  cpu ${cpu_us} µs/req (user ${user_us} + sys ${sys_us})  busy: proxy ${proxy_pct}% wrk+origin ${load_pct}%  other ${other}%  steal ${steal}%  gc(n/pause/alloc per req) $gc$([ "${errs:-0}" = 0 ] || echo "  socket errors $errs")$([ -z "$non2xx" ] || echo "  non-2xx $non2xx")"
 }
 
 # --- run ----------------------------------------------------------------------------------------
@@ -716,21 +727,22 @@ if [ "$noisy" -gt 0 ]; then
 fi
 echo "Median over $ROUNDS rounds:"
 echo
-echo "| target | transport | workers | req/s | p50 ms | p99 ms | proxy CPU µs/req | req/s vs nginx | p99 vs nginx | req/s vs nginx, median of rounds |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| target | transport | workers | req/s | p50 ms | p99 ms | proxy CPU µs/req (user + sys) | CPU vs nginx | req/s vs nginx | p99 vs nginx | req/s vs nginx, median of rounds |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 # the ratio within each round (neighbours in time) resists slow drifts in background load better
 round_ratio() {
   awk -F'\t' -v t="$1" '$2 == "nginx" { ng[$1] = $3 } $2 == t { v[$1] = $3 }
     END { for (r in v) if (ng[r] > 0) print v[r] / ng[r] }' "$results" | median
 }
 for t in $TARGETS; do
-  rps="$(col "$t" 3)"; p50="$(col "$t" 4)"; p99="$(col "$t" 5)"; cpu="$(col "$t" 6)"
+  rps="$(col "$t" 3)"; p50="$(col "$t" 4)"; p99="$(col "$t" 5)"; cpu="$(col "$t" 6)"; usr="$(col "$t" 14)"; sys="$(col "$t" 15)"
+  ng_cpu="$( [ "$has_nginx" = 1 ] && col nginx 6 || echo 0)"
   workers="$EVENT_LOOPS"; [ "$t" = origin ] && workers=1
   rr="-"; [ "$has_nginx" = 1 ] && rr="$(round_ratio "$t")"
-  awk -v t="$t" -v tr="${transport_of[$t]}" -v w="$workers" -v r="$rps" -v a="$p50" -v b="$p99" -v c="$cpu" -v nr="$ng_rps" -v np="$ng_p99" -v rr="$rr" 'BEGIN{
+  awk -v t="$t" -v tr="${transport_of[$t]}" -v w="$workers" -v r="$rps" -v a="$p50" -v b="$p99" -v c="$cpu" -v nr="$ng_rps" -v np="$ng_p99" -v rr="$rr" -v u="$usr" -v k="$sys" -v nc="$ng_cpu" 'BEGIN{
     q = nr > 0 ? sprintf("%.2fx", r / nr) : "-"; pr = np > 0 ? sprintf("%.2fx", b / np) : "-"
-    m = rr == "-" ? "-" : sprintf("%.2fx", rr)
-    printf "| %s | %s | %s | %.0f | %.2f | %.2f | %s | %s | %s | %s |\n", t, tr, w, r, a, b, c, q, pr, m }'
+    m = rr == "-" ? "-" : sprintf("%.2fx", rr); cr = nc > 0 ? sprintf("%.2fx", c / nc) : "-"
+    printf "| %s | %s | %s | %.0f | %.2f | %.2f | %s (%.2f + %.2f) | %s | %s | %s | %s |\n", t, tr, w, r, a, b, c, u, k, cr, q, pr, m }'
 done
 
 # bliss-bot against the plugin-free bliss of the same run: the cost of bot management and rules

@@ -1,7 +1,8 @@
 package dev.bliss.proxy.forward;
 
 import dev.bliss.plugin.IpAddress;
-import io.vertx.core.MultiMap;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 
 /**
  * Sets X-Forwarded-For, -Proto and -Host on the request to the origin, and works out the client's
@@ -16,9 +17,11 @@ import io.vertx.core.MultiMap;
  */
 public final class ForwardedHeaders {
 
-    public static final String X_FORWARDED_FOR = "x-forwarded-for";
-    public static final String X_FORWARDED_PROTO = "x-forwarded-proto";
-    public static final String X_FORWARDED_HOST = "x-forwarded-host";
+    public static final AsciiString X_FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
+    public static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
+    public static final AsciiString X_FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
+    private static final AsciiString HTTPS = AsciiString.cached("https");
+    private static final AsciiString HTTP = AsciiString.cached("http");
 
     private final TrustedProxies trusted;
 
@@ -68,26 +71,28 @@ public final class ForwardedHeaders {
     }
 
     /**
-     * Writes the forwarding headers into the origin request's headers.
+     * Writes the forwarding headers into the origin request's headers. Allocates only to append to
+     * a trusted proxy's chain.
      *
      * @param peerTrusted what {@link #resolveClient} returned
      * @param peerText    the TCP peer address as text
      * @param tls         whether the client connection is TLS
      * @param host        the Host the client asked for, or {@code null}
      */
-    public void apply(MultiMap origin, boolean peerTrusted, String peerText, boolean tls, String host) {
+    public void apply(HttpHeaders origin, boolean peerTrusted, String peerText, boolean tls, CharSequence host) {
+        AsciiString proto = tls ? HTTPS : HTTP;
         if (peerTrusted) {
             String chain = origin.get(X_FORWARDED_FOR);
             origin.set(X_FORWARDED_FOR, chain == null || chain.isBlank() ? peerText : chain + ", " + peerText);
             if (!origin.contains(X_FORWARDED_PROTO)) {
-                origin.set(X_FORWARDED_PROTO, tls ? "https" : "http");
+                origin.set(X_FORWARDED_PROTO, proto);
             }
             if (!origin.contains(X_FORWARDED_HOST) && host != null) {
                 origin.set(X_FORWARDED_HOST, host);
             }
         } else {
             origin.set(X_FORWARDED_FOR, peerText);
-            origin.set(X_FORWARDED_PROTO, tls ? "https" : "http");
+            origin.set(X_FORWARDED_PROTO, proto);
             if (host != null) {
                 origin.set(X_FORWARDED_HOST, host);
             } else {

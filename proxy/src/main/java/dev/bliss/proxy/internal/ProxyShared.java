@@ -1,5 +1,7 @@
 package dev.bliss.proxy.internal;
 
+import dev.bliss.proxy.origin.ChannelSource;
+import io.netty.handler.ssl.SslContext;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.forward.ForwardedHeaders;
@@ -13,8 +15,11 @@ import dev.bliss.proxy.routing.RouteTable;
  *
  * @param accessLog the access log, or {@code null}
  * @param rules     the firewall rules, or {@code null} when no rules file is configured
+ * @param originChannels the channel type for origin connections (the Vert.x instance's transport)
+ * @param originTls the client TLS context for https origins
  */
 record ProxyShared(ProxyOptions options, RouteTable routes, ForwardedHeaders forwarded, RequestIds requestIds,
                    DetectorPipeline pipeline,
-                   ProxyMetrics metrics, AccessLog accessLog, dev.bliss.proxy.rules.RuleSetHolder rules) {
+                   ProxyMetrics metrics, AccessLog accessLog, dev.bliss.proxy.rules.RuleSetHolder rules,
+                   ChannelSource originChannels, SslContext originTls) {
 }

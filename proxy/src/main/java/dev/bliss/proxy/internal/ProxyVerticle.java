@@ -1,98 +1,50 @@
 package dev.bliss.proxy.internal;
 
-import dev.bliss.proxy.config.ListenerOptions;
-import dev.bliss.proxy.routing.Route;
-import dev.bliss.proxy.routing.UpstreamGroup;
-import dev.bliss.proxy.tls.TlsFingerprints;
+import dev.bliss.proxy.exchange.RequestPath;
+import dev.bliss.proxy.origin.OriginPool;
+import io.netty.channel.EventLoop;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.net.PemKeyCertOptions;
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.List;
+import io.vertx.core.internal.ContextInternal;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One instance per event loop. It owns its loop's HTTP clients (so origin connections live on the
- * loop that serves the client connection) and its own {@link ProxyHandler}; it listens on every
- * listener, and Vert.x spreads accepted connections over the instances.
+ * One instance per event loop: it owns its loop's {@link RequestPath}, and with it the loop's
+ * origin connection pools, detectors and firewall evaluator. The listeners (bound once, by
+ * {@link RunningProxy}) hand each accepted connection to the path of the loop Netty assigned it.
  */
 final class ProxyVerticle extends VerticleBase {
 
-    private final ProxyShared shared;
-    private final List<HttpServer> servers = new ArrayList<>();
+    private static final long ORIGIN_KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
-    ProxyVerticle(ProxyShared shared) {
+    private final ProxyShared shared;
+    private final Map<EventLoop, RequestPath> paths;
+    private RequestPath path;
+
+    ProxyVerticle(ProxyShared shared, Map<EventLoop, RequestPath> paths) {
         this.shared = shared;
+        this.paths = paths;
     }
 
     @Override
     public Future<?> start() {
-        Map<UpstreamGroup, HttpClient> byGroup = new IdentityHashMap<>();
-        for (Route route : shared.routes().routes()) {
-            UpstreamGroup group = route.upstream();
-            if (!byGroup.containsKey(group)) {
-                HttpClient client = vertx.createHttpClient(new HttpClientOptions()
-                                .setKeepAlive(true)
-                                .setKeepAliveTimeout(60)
-                                .setMaxHeaderSize(Math.max(8192, shared.options().limits().maxHeaderSize() * 2))
-                                .setDecompressionSupported(false),
-                        new PoolOptions().setHttp1MaxSize(group.poolSize()).setMaxWaitQueueSize(4 * group.poolSize() * 64));
-                byGroup.put(group, client);
-            }
+        EventLoop loop = ((ContextInternal) context).nettyEventLoop();
+        long connectMillis = shared.options().timeouts().connect().toMillis();
+        int maxResponseHead = Math.max(8192, shared.options().limits().maxHeaderSize() * 2);
+        path = new RequestPath(loop, shared.pipeline(), shared.rules(), shared.routes(), shared.forwarded(),
+                shared.requestIds(), shared.metrics(), shared.accessLog(), shared.options().limits().maxBodySize(),
+                shared.options().timeouts().response().toNanos(),
+                (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),
+                        group.poolSize(), connectMillis, ORIGIN_KEEP_ALIVE_NANOS, maxResponseHead,
+                        origin.address().tls() ? shared.originTls() : null));
+        if (paths.putIfAbsent(loop, path) != null) {
+            return Future.failedFuture("two proxy verticles on one event loop: " + loop);
         }
-        ProxyHandler handler = new ProxyHandler(vertx, shared, byGroup);
-        List<Future<HttpServer>> listening = new ArrayList<>();
-        for (ListenerOptions l : shared.options().listeners()) {
-            HttpServerOptions options = new HttpServerOptions()
-                    .setHost(l.host())
-                    .setPort(l.port())
-                    .setMaxHeaderSize(shared.options().limits().maxHeaderSize())
-                    .setCompressionSupported(false)
-                    .setDecompressionSupported(false)
-                    .setHttp2ClearTextEnabled(true)
-                    .setTcpNoDelay(true);
-            if (l.tls() != null) {
-                options.setSsl(true).setUseAlpn(true).setKeyCertOptions(new PemKeyCertOptions()
-                        .setCertPath(l.tls().certificate().toString())
-                        .setKeyPath(l.tls().key().toString()))
-                        // JDK engine plus ClientHello capture, for the JA3/JA4 of each connection
-                        .setSslEngineOptions(TlsFingerprints.sslEngineOptions());
-            }
-            HttpServer server = vertx.createHttpServer(options).requestHandler(handler);
-            servers.add(server);
-            listening.add(server.listen());
-        }
-        return Future.all(listening);
+        return Future.succeededFuture();
     }
 
-    /**
-     * Stops accepting and lets in-flight exchanges finish, up to the shutdown timeout. The origin
-     * clients stay open meanwhile: the exchanges still need them. Called before undeployment,
-     * which would close the clients along with the verticle.
-     */
-    Future<Void> drain() {
-        long millis = shared.options().timeouts().shutdown().toMillis();
-        Promise<Void> drained = Promise.promise();
-        context.runOnContext(v -> {
-            List<Future<Void>> closing = new ArrayList<>();
-            for (HttpServer s : servers) {
-                closing.add(s.shutdown(millis, TimeUnit.MILLISECONDS));
-            }
-            Future.join(closing).onComplete(ar -> drained.complete());
-        });
-        return drained.future();
-    }
-
-    /** The port the first listener bound (useful with port 0). */
-    int actualPort(int listener) {
-        return servers.get(listener).actualPort();
+    RequestPath path() {
+        return path;
     }
 }

@@ -25,21 +25,32 @@ import dev.bliss.firewall.RulesException;
 import dev.bliss.proxy.PluginFields;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.transport.Transport;
+import io.vertx.core.internal.VertxInternal;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import dev.bliss.proxy.config.ListenerOptions;
+import dev.bliss.proxy.exchange.RequestPath;
+import dev.bliss.proxy.listener.HttpListener;
+import dev.bliss.proxy.origin.ChannelSource;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The implementation of {@link ProxyServer}: the start sequence and the shutdown sequence.
  *
  * <pre>
  *  start:    transport ─► Vert.x (n event loops) ─► plugins prepared, fields, order ─► routes
- *            (or the demo origin) ─► metrics, access log ─► n ProxyVerticles listen ─► admin
- *  shutdown: not ready ─► verticles stop accepting, in-flight finish (deadline) ─► admin, demo,
- *            pipeline, access log, Vert.x closed
+ *            (or the demo origin) ─► metrics, access log ─► n ProxyVerticles (a RequestPath
+ *            each) ─► listeners bound on Vert.x's acceptor, connections onto its loops ─► admin
+ *  shutdown: not ready ─► listeners stop accepting, connections drain, in-flight finish
+ *            (deadline) ─► verticles, admin, demo, pipeline, access log, Vert.x closed
  * </pre>
  */
 public final class RunningProxy implements ProxyServer {
@@ -48,7 +59,8 @@ public final class RunningProxy implements ProxyServer {
 
     private final Vertx vertx;
     private final ProxyShared shared;
-    private final List<ProxyVerticle> verticles;
+    private final List<RequestPath> paths;
+    private final List<HttpListener> listeners;
     private final AdminServer admin;
     private final DemoOrigin demo;
     private final String transport;
@@ -57,12 +69,13 @@ public final class RunningProxy implements ProxyServer {
     private volatile boolean ready = true;
     private Future<Void> shutdown;
 
-    private RunningProxy(Vertx vertx, ProxyShared shared, List<ProxyVerticle> verticles, AdminServer admin,
-                         DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher) {
+    private RunningProxy(Vertx vertx, ProxyShared shared, List<RequestPath> paths, List<HttpListener> listeners,
+                         AdminServer admin, DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher) {
         this.watcher = watcher;
         this.vertx = vertx;
         this.shared = shared;
-        this.verticles = verticles;
+        this.paths = paths;
+        this.listeners = listeners;
         this.admin = admin;
         this.demo = demo;
         this.transport = transport;
@@ -122,14 +135,28 @@ public final class RunningProxy implements ProxyServer {
                             "cannot open: " + e.getMessage());
                 }
             }
+            VertxInternal internal = (VertxInternal) vertx;
             ProxyShared shared = new ProxyShared(options, routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies())),
-                    new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules);
-            List<ProxyVerticle> verticles = new CopyOnWriteArrayList<>();
-            vertx.deployVerticle(() -> {
-                ProxyVerticle v = new ProxyVerticle(shared);
-                verticles.add(v);
-                return v;
-            }, new DeploymentOptions().setInstances(loops)).await();
+                    new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules,
+                    new ChannelSource(internal.transport().channelFactory(false)), OriginTls.clientContext());
+            Map<EventLoop, RequestPath> byLoop = new ConcurrentHashMap<>();
+            vertx.deployVerticle(() -> new ProxyVerticle(shared, byLoop), new DeploymentOptions().setInstances(loops)).await();
+            for (EventExecutor loop : internal.nettyEventLoopGroup()) {
+                if (!byLoop.containsKey(loop)) {
+                    throw new IllegalStateException("event loop " + loop + " has no proxy verticle");
+                }
+            }
+            List<HttpListener> bound = new ArrayList<>();
+            try {
+                for (ListenerOptions l : options.listeners()) {
+                    bound.add(HttpListener.bind(l, internal.acceptorEventLoopGroup(), internal.nettyEventLoopGroup(),
+                            internal.transport().serverChannelFactory(false), byLoop, options.limits().maxHeaderSize(), vertx));
+                }
+            } catch (RuntimeException e) {
+                bound.forEach(HttpListener::close);
+                throw e;
+            }
+            List<RequestPath> paths = List.copyOf(byLoop.values());
 
             RunningProxy[] self = new RunningProxy[1];
             AdminServer admin = null;
@@ -138,7 +165,7 @@ public final class RunningProxy implements ProxyServer {
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
                         reloadAction(vertx, rules)).await();
             }
-            self[0] = new RunningProxy(vertx, shared, verticles, admin, demo, transportName, loops, watcher);
+            self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
                     + ", " + pipeline.stages().size() + " detectors");
             return self[0];
@@ -169,7 +196,7 @@ public final class RunningProxy implements ProxyServer {
 
     @Override
     public int port(int listener) {
-        return verticles.getFirst().actualPort(listener);
+        return listeners.get(listener).port();
     }
 
     @Override
@@ -196,9 +223,24 @@ public final class RunningProxy implements ProxyServer {
     public synchronized Future<Void> shutdown() {
         if (shutdown == null) {
             ready = false;
-            // listeners stop first and in-flight exchanges get the deadline; then the verticles go,
-            // and with them their origin clients
-            shutdown = Future.join(verticles.stream().map(ProxyVerticle::drain).toList())
+            // listeners stop first; idle keep-alive connections close, busy ones after their
+            // response; in-flight exchanges get the deadline; then everything left is closed
+            long deadline = System.nanoTime() + shared.options().timeouts().shutdown().toNanos();
+            Promise<Void> drained = Promise.promise();
+            Thread.ofPlatform().name("bliss-drain").daemon().start(() -> {
+                listeners.forEach(HttpListener::close);
+                paths.forEach(RequestPath::drain);
+                try {
+                    while (System.nanoTime() - deadline < 0 && paths.stream().anyMatch(p -> p.inFlight() > 0)) {
+                        Thread.sleep(10);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                paths.forEach(RequestPath::close);
+                drained.complete();
+            });
+            shutdown = drained.future()
                     .eventually(() -> Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList()))
                     .eventually(() -> admin == null ? Future.succeededFuture() : admin.close())
                     .eventually(() -> demo == null ? Future.succeededFuture() : demo.close())

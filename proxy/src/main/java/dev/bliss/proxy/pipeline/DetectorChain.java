@@ -1,5 +1,6 @@
 package dev.bliss.proxy.pipeline;
 
+import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.plugin.AsyncDetector;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
@@ -27,8 +28,8 @@ import java.util.concurrent.CompletionStage;
  * left as they were and the chain goes on (fail open), or, for a detector configured
  * {@code on_error: closed}, the chain stops and reports {@link #FAILED_CLOSED}.
  *
- * <p>Per-detector time is summed into plain long counters that other threads read for metrics;
- * such reads may be slightly stale, never torn (64-bit fields on a 64-bit JVM).
+ * <p>Per-detector time and calls are summed into the loop's {@link LoopCounters} (single writer,
+ * opaque stores), which the metrics scrape reads from its own thread.
  */
 public final class DetectorChain {
 
@@ -39,8 +40,8 @@ public final class DetectorChain {
 
     private final DetectorStage[] stages;
     private final Detector[] detectors;
-    private final long[] nanos;
-    private final long[] calls;
+    /** Per detector i: nanoseconds at 2i, calls at 2i + 1. */
+    private final LoopCounters counters;
 
     DetectorChain(List<DetectorStage> stages) {
         this.stages = stages.toArray(DetectorStage[]::new);
@@ -48,8 +49,7 @@ public final class DetectorChain {
         for (int i = 0; i < detectors.length; i++) {
             detectors[i] = this.stages[i].factory().newDetector();
         }
-        this.nanos = new long[detectors.length];
-        this.calls = new long[detectors.length];
+        this.counters = new LoopCounters(2 * detectors.length);
     }
 
     /**
@@ -153,16 +153,16 @@ public final class DetectorChain {
 
     /** Nanoseconds spent in the detector at {@code position} on this loop so far. */
     public long nanos(int position) {
-        return nanos[position];
+        return counters.get(2 * position);
     }
 
     public long calls(int position) {
-        return calls[position];
+        return counters.get(2 * position + 1);
     }
 
     private void account(int i, long start) {
-        nanos[i] += System.nanoTime() - start;
-        calls[i]++;
+        counters.add(2 * i, System.nanoTime() - start);
+        counters.add(2 * i + 1, 1);
     }
 
     /** Counts and logs a failure; returns whether the detector fails closed. */

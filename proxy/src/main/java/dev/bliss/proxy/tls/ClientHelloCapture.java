@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * attribute ({@link TlsFingerprints#of}); then it removes itself, so later reads pay nothing.
  *
  * <pre>
- *  socket ─► [globalTrafficShaping] ─► ClientHelloCapture ─► ssl (CapturingSslHandler) ─► handshaker ─► http…
+ *  socket ─► ClientHelloCapture ─► ssl (SslHandler) ─► alpn ─► http…
  *                                       peeks, forwards every buffer unchanged
  * </pre>
  *

@@ -1,19 +1,14 @@
 package dev.bliss.proxy.tls;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.util.AttributeKey;
-import io.vertx.core.http.HttpConnection;
-import io.vertx.core.net.SSLEngineOptions;
-import io.vertx.core.net.impl.ConnectionBase;
 
 /**
- * The component's entry points: the engine options that turn capture on for a listener, and the
- * lookup of a connection's fingerprint for its requests.
- *
- * <p>{@link #of} is the one place that uses a Vert.x internal type ({@code ConnectionBase}, which
- * both the HTTP/1.x and the HTTP/2 server connection extend) to reach the Netty channel the
- * fingerprint is stored on. It allocates nothing: attribute lookups on a channel are a search
- * over a small array, and {@code hasAttr} first keeps a missing one from being created.
+ * The component's entry points: the capture handler a TLS listener puts in front of its
+ * SslHandler, and the lookup of a connection's fingerprint for its requests. The lookup allocates
+ * nothing: attribute lookups on a channel are a search over a small array, and {@code hasAttr}
+ * first keeps a missing one from being created.
  */
 public final class TlsFingerprints {
 
@@ -22,20 +17,18 @@ public final class TlsFingerprints {
     private TlsFingerprints() {
     }
 
-    /** JDK engine options for {@code HttpServerOptions.setSslEngineOptions}: TLS as usual, plus capture. */
-    public static SSLEngineOptions sslEngineOptions() {
-        return new FingerprintingSslEngineOptions();
+    /**
+     * A handler that reads a new connection's ClientHello and stores its fingerprint on the
+     * channel; it goes directly in front of the connection's SslHandler, one per connection.
+     */
+    public static ChannelHandler newCapture() {
+        return new ClientHelloCapture();
     }
 
     /**
-     * The fingerprint of the connection, or {@code null} when it is not TLS, not from a listener
-     * with capture, or not a Vert.x connection. Event loop of the connection; allocation-free.
+     * The fingerprint stored on a TCP connection's channel, or {@code null}. Allocation-free.
      */
-    public static TlsFingerprint of(HttpConnection connection) {
-        if (connection instanceof ConnectionBase base) {
-            Channel channel = base.channel();
-            return channel.hasAttr(KEY) ? channel.attr(KEY).get() : null;
-        }
-        return null;
+    public static TlsFingerprint of(Channel channel) {
+        return channel.hasAttr(KEY) ? channel.attr(KEY).get() : null;
     }
 }

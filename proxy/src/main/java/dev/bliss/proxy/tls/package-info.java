@@ -3,29 +3,23 @@
  * connection and read by every request on it.
  *
  * <pre>
- *  bytes ─► ClientHelloCapture ─► ssl (CapturingSslHandler) ─► Vert.x HTTP/1.1 or h2
+ *  bytes ─► ClientHelloCapture ─► ssl (SslHandler) ─► ALPN ─► HTTP/1.1 or h2
  *             │ ClientHelloAssembler: records ─► one handshake message (any split, ≤ 16 KiB)
  *             │ TlsFingerprinter (per event loop): ClientHelloParser ─► Ja3, Ja4
- *             └► channel attribute TlsFingerprint ◄── TlsFingerprints.of(request.connection())
+ *             └► channel attribute TlsFingerprint ◄── TlsFingerprints.of(connection channel)
  * </pre>
  *
- * <h2>How the capture gets in front of TLS, and why this way</h2>
- * Vert.x 5.0.7 builds the TLS pipeline itself ({@code NetServerImpl}: {@code pipeline.addLast("ssl",
- * SslChannelProvider.createServerHandler(...))}) and offers no hook that runs before it for an
- * HTTP server. What it does offer is the public engine SPI: {@code SSLEngineOptions.sslContextFactory()}.
- * {@link dev.bliss.proxy.tls.FingerprintingSslEngineOptions} keeps the JDK engine but wraps the server
- * SslContext, whose {@code newHandler} returns a {@link dev.bliss.proxy.tls.CapturingSslHandler}: Netty's
- * SslHandler, which on {@code handlerAdded} inserts a {@link dev.bliss.proxy.tls.ClientHelloCapture}
- * just before itself. So the capture is an ordinary Netty handler that sees the raw bytes first, and
- * Netty's SslHandler, the JDK engine and ALPN (h2 / http/1.1) run exactly as before.
+ * <h2>How the capture gets in front of TLS</h2>
+ * The listener pipeline is bliss's own (Netty handlers on Vert.x's event loops), so the capture is
+ * simply the first handler of a TLS connection, directly in front of Netty's SslHandler: it sees
+ * the raw bytes first and forwards every buffer unchanged, and the JDK engine and ALPN (h2 /
+ * http/1.1) run as usual behind it. The fingerprint is a channel attribute of the TCP connection;
+ * HTTP/2 streams read it from their parent channel.
  *
- * <p>Alternatives rejected: wrapping the {@code SSLEngine} to see the first {@code unwrap} (Netty
- * reads the negotiated ALPN protocol through a package-private interface of its own engine wrapper,
- * so a foreign wrapper breaks h2, and unwrap sees whatever record split the SslHandler chose);
- * keeping the result in the {@code SSLSession} (a resumed TLS 1.2 session is the same object on a new
- * connection, whose ClientHello may differ, and {@code getValue} allocates); a custom transport or
- * server channel factory (much more surface for the same effect). Vert.x internals are used in one
- * place only, {@link dev.bliss.proxy.tls.TlsFingerprints#of}, to reach the channel from a request.
+ * <p>Rejected: keeping the result in the {@code SSLSession} (a resumed TLS 1.2 session is the same
+ * object on a new connection, whose ClientHello may differ, and {@code getValue} allocates), and
+ * wrapping the {@code SSLEngine} to see the first {@code unwrap} (Netty reads the negotiated ALPN
+ * protocol through its own engine wrapper, so a foreign wrapper breaks h2).
  *
  * <h2>Guarantees</h2>
  * <ul>

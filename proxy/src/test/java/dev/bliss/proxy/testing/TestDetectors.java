@@ -174,4 +174,66 @@ public final class TestDetectors {
             };
         }
     }
+
+    /**
+     * {@code test-stall}: an async detector whose stage never completes, so every request waits
+     * out its budget; {@link #AFTER} counts the inspections of the detector ordered after it
+     * ({@code test-after}), {@link #FAILURES} the exceptions that one saw.
+     */
+    public static final class Stall implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-stall";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            context.fields().produceInt("stall.ran");
+            return () -> new dev.bliss.plugin.AsyncDetector<Void>() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                }
+
+                @Override
+                public java.util.concurrent.CompletionStage<Void> begin(RequestView request, Fields f) {
+                    return new java.util.concurrent.CompletableFuture<>();
+                }
+
+                @Override
+                public void resume(RequestView request, Fields f, Void result) {
+                }
+            };
+        }
+    }
+
+    /** {@code test-after}: consumes {@code stall.ran}, so it runs after {@code test-stall}; counts its inspections. */
+    public static final class After implements DetectorProvider {
+
+        public static final java.util.concurrent.atomic.AtomicInteger INSPECTED = new java.util.concurrent.atomic.AtomicInteger();
+        public static final java.util.concurrent.atomic.AtomicInteger FAILURES = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public String type() {
+            return "test-after";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            context.fields().consume("stall.ran", IntField.class);
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    INSPECTED.incrementAndGet();
+                    try {
+                        request.method().length();
+                        request.path().length();
+                    } catch (RuntimeException e) {
+                        FAILURES.incrementAndGet();
+                        throw e;
+                    }
+                }
+            };
+        }
+    }
 }

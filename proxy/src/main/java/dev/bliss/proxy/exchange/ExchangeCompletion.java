@@ -1,11 +1,11 @@
-package dev.bliss.proxy.internal;
+package dev.bliss.proxy.exchange;
 
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.FirewallAction;
 
 /**
  * The {@link Completion} handed to detectors in the log phase: one per pooled
- * {@link RequestContext}, filled when the exchange ends, so the log phase allocates nothing.
+ * {@link Exchange}, filled when the exchange ends, so the log phase allocates nothing.
  *
  * <p>Event-loop only.
  */

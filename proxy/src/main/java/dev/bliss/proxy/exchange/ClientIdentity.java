@@ -1,0 +1,39 @@
+package dev.bliss.proxy.exchange;
+
+import dev.bliss.proxy.forward.ForwardedHeaders;
+import dev.bliss.proxy.forward.RequestIds;
+import io.netty.util.AsciiString;
+
+/**
+ * The first stage: who the client is and which id the request carries. The client address is the
+ * TCP peer, or what a trusted proxy in front reports in X-Forwarded-For; the request id is a
+ * trusted proxy's when it is sane, else one made on this loop without allocating.
+ *
+ * <p>One per event loop.
+ */
+final class ClientIdentity {
+
+    private final ForwardedHeaders forwarded;
+    private final AsciiString requestIdHeader;
+    private final RequestIds.Generator ids;
+
+    ClientIdentity(ForwardedHeaders forwarded, RequestIds requestIds) {
+        this.forwarded = forwarded;
+        this.requestIdHeader = AsciiString.cached(requestIds.header());
+        this.ids = requestIds.newGenerator();
+    }
+
+    AsciiString requestIdHeader() {
+        return requestIdHeader;
+    }
+
+    void resolve(Exchange e) {
+        NettyRequestView view = e.view;
+        ClientConnectionInfo connection = e.client.info();
+        boolean trusted = forwarded.resolveClient(connection.peer,
+                e.request.headers().get(ForwardedHeaders.X_FORWARDED_FOR), view.client(), e.scratch);
+        view.trustedPeer(trusted);
+        String sent = trusted ? e.request.headers().get(requestIdHeader) : null;
+        view.requestId(sent != null && RequestIds.acceptable(sent) ? sent : ids.next(e.madeId));
+    }
+}

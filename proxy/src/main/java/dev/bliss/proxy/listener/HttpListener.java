@@ -1,0 +1,67 @@
+package dev.bliss.proxy.listener;
+
+import dev.bliss.proxy.config.ListenerOptions;
+import dev.bliss.proxy.exchange.RequestPath;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.handler.ssl.SslContext;
+import io.vertx.core.Vertx;
+import java.net.InetSocketAddress;
+import java.util.Map;
+
+/**
+ * One bound listener: a Netty server channel on the Vert.x instance's acceptor loop whose
+ * accepted connections go to the instance's event loops (Netty's round-robin), each into that
+ * loop's {@link RequestPath}. No Vert.x HttpServer is involved; Vert.x lends its loops and its
+ * transport's channel types.
+ */
+public final class HttpListener {
+
+    private final Channel channel;
+
+    private HttpListener(Channel channel) {
+        this.channel = channel;
+    }
+
+    /**
+     * Binds {@code options}; blocks until bound.
+     *
+     * @param paths          each event loop's request path, for every loop of {@code loops}
+     * @param maxHeaderSize  limits.max_header_size
+     * @throws IllegalStateException when the address cannot be bound (the cause says why)
+     */
+    public static HttpListener bind(ListenerOptions options, EventLoopGroup acceptor, EventLoopGroup loops,
+                                    ChannelFactory<? extends ServerChannel> serverChannels,
+                                    Map<EventLoop, RequestPath> paths, int maxHeaderSize, Vertx vertx) {
+        SslContext tls = options.tls() == null ? null : ListenerTls.serverContext(options.tls(), vertx);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptor, loops)
+                .channelFactory(serverChannels)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ClientChannelInitializer(paths, tls, maxHeaderSize));
+        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(options.host(), options.port())).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
+                    + bound.cause().getMessage(), bound.cause());
+        }
+        return new HttpListener(bound.channel());
+    }
+
+    /** The port bound (the real one when configured as 0). */
+    public int port() {
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    /** Stops accepting; connections already accepted are not touched. */
+    public void close() {
+        channel.close().awaitUninterruptibly();
+    }
+}
