@@ -38,6 +38,14 @@ public final class FleetEvents {
         }
     }
 
+    /** A 64-bit hash of a small number, as the plugin's hashes of user agents and paths are. */
+    public static long hash(long value) {
+        long z = value + 0x9E37_79B9_7F4A_7C15L;
+        z = (z ^ z >>> 30) * 0xBF58_476D_1CE4_E5B9L;
+        z = (z ^ z >>> 27) * 0x94D0_49BB_1331_11EBL;
+        return z ^ z >>> 31;
+    }
+
     /** A request of the shipped schema (ip, ip_prefix, ja4, ja3, user_agent, header_order). */
     public static RequestEvent request(long timestampMillis, long ip, long userAgent, long path, int status) {
         RequestEvent e = new RequestEvent(SHIPPED.schema().dimensions().size());
@@ -48,8 +56,8 @@ public final class FleetEvents {
             e.hasKey[d] = true;
         }
         e.status = status;
-        e.userAgentHash = userAgent;
-        e.pathHash = path;
+        e.userAgentHash = hash(userAgent);
+        e.pathHash = hash(path);
         e.httpVersion = 11;
         e.hasCookie = (path & 1) == 0;
         return e;
