@@ -29,6 +29,7 @@ import java.util.List;
 public final class ClusterNode implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.bliss.features.cluster");
+    private static final java.util.concurrent.atomic.AtomicInteger NODES = new java.util.concurrent.atomic.AtomicInteger();
 
     private final ClusterSettings settings;
     private final EventForwarder forwarder;
@@ -40,7 +41,8 @@ public final class ClusterNode implements AutoCloseable {
 
     private ClusterNode(ClusterSettings settings, FeatureSchema schema, RequestEventHandler windows, int[] vectorLengths) {
         this.settings = settings;
-        String id = "bliss-node-" + hostName();
+        // unique per node in a process too (tests run two): Kafka registers metrics under the client id
+        String id = "bliss-node-" + hostName() + '-' + ProcessHandle.current().pid() + '-' + NODES.incrementAndGet();
         this.forwarder = new EventForwarder(windows, settings.eventBuffer());
         this.producer = new EventProducer(forwarder, settings, schema.hash(), EventProducer.clientIpDimension(schema),
                 id + "-events");

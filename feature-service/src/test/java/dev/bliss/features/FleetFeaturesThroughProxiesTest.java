@@ -1,0 +1,184 @@
+package dev.bliss.features;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bliss.features.cluster.ClusterSettings;
+import dev.bliss.features.cluster.ClusterStatus;
+import dev.bliss.features.cluster.TestBroker;
+import dev.bliss.features.cluster.aggregate.AggregateSettings;
+import dev.bliss.features.cluster.aggregate.FleetAggregator;
+import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.TestOrigin;
+import dev.bliss.store.FeatureStoreReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two bliss nodes (each a real proxy with the bot-management plugin and its own feature service
+ * and store) in front of one origin, a real Kafka broker (child JVM) and the fleet aggregator: a
+ * client that spreads its 50 user agents over both nodes, 25 each, is seen by both as one client
+ * with about 50 (each node alone sees 25), and the model, whose border is 37.5 user agents,
+ * scores it automated on both. With the broker gone both keep serving on their own windows.
+ */
+class FleetFeaturesThroughProxiesTest {
+
+    private static final String CLIENT = "198.51.100.23";
+    private static final Duration PUBLISH = Duration.ofMillis(200);
+    private static final Duration AGGREGATE_EVERY = Duration.ofMillis(500);
+    private static final Duration MAX_FLEET_AGE = Duration.ofSeconds(3);
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path shared;
+    private static TestBroker broker;
+
+    @TempDir
+    Path dir;
+
+    private final TestOrigin origin = new TestOrigin();
+    private final List<AutoCloseable> running = new ArrayList<>();
+
+    @BeforeAll
+    static void broker() throws Exception {
+        broker = TestBroker.start(shared.resolve("broker"));
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (int i = running.size() - 1; i >= 0; i--) {
+            running.get(i).close();
+        }
+        origin.close();
+    }
+
+    /** One bliss node: its own directory, store, events ring, feature service and proxy. */
+    private final class Node {
+        final FeatureLab lab;
+        final FeatureService service;
+        final ProxyServer proxy;
+
+        Node(String name, ClusterSettings cluster) throws Exception {
+            Path home = dir.resolve(name);
+            Files.createDirectories(home);
+            lab = new FeatureLab(home);
+            Path model = home.resolve("model.json");
+            Files.writeString(model, Files.readString(model).replace("10.5", "37.5"));
+            service = FeatureService.start(lab.serviceOptions(PUBLISH).cluster(cluster), lab.schema.schema(),
+                    lab.schema.maxKeys());
+            running.add(service);
+            proxy = lab.startProxy(origin.url(), "1m");
+            running.add(proxy::close);
+        }
+
+        String score(String userAgent) throws Exception {
+            assertEquals(200, FeatureLab.get(proxy, CLIENT, userAgent).status());
+            return origin.next().headers().get("x-bot-score");
+        }
+
+        float distinctUserAgents() throws Exception {
+            try (FeatureStoreReader reader = lab.reader()) {
+                FeatureLookup l = FeatureLookup.find(reader, lab.schema.schema(), "ip", CLIENT);
+                return l.status() == FeatureLookup.Status.FOUND ? l.values()[l.names().indexOf("distinct_ua_10m")] : -1;
+            }
+        }
+
+        void awaitDistinct(String what, double low, double high) {
+            FeatureLab.await(what, WAIT, () -> {
+                try {
+                    float d = distinctUserAgents();
+                    return d >= low && d <= high;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+        }
+
+        void awaitScore(String what, int score) {
+            FeatureLab.await(what, WAIT, () -> {
+                try {
+                    return score(FeatureLab.browser(0)).equals(String.valueOf(score));
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+        }
+
+        String metrics() throws Exception {
+            return FeatureLab.http("http://127.0.0.1:" + service.adminPort() + "/metrics");
+        }
+    }
+
+    private ClusterSettings cluster(String name) {
+        return new ClusterSettings(broker.bootstrap(), name + "-events", name + "-features",
+                Map.of("session.timeout.ms", "6000"), MAX_FLEET_AGE, ClusterSettings.DEFAULT_EVENT_BUFFER, true, 2,
+                (short) 1);
+    }
+
+    private void aggregator(ClusterSettings cluster, String name, FeatureLab lab) throws Exception {
+        FleetAggregator a = FleetAggregator.start(cluster, new AggregateSettings(name, dir.resolve("state-" + name), 1,
+                AggregateSettings.EXACTLY_ONCE), lab.schema.schema(), lab.schema.maxKeys(), AGGREGATE_EVERY,
+                Duration.ofSeconds(30));
+        running.add(a);
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldGiveBothNodesTheClientsFiftyUserAgentsAndScoreItAutomatedOnBothThenFallBackWithoutKafka()
+            throws Exception {
+        ClusterSettings cluster = cluster("fleet1");
+        Node a = new Node("a", cluster);
+        Node b = new Node("b", cluster);
+        aggregator(cluster, "fleet1-aggregate", a.lab);
+        FeatureLab.await("both nodes read the features topic", WAIT,
+                () -> a.service.cluster().lastError() == null && b.service.cluster().lastError() == null
+                        && a.service.lastPublish() != null && b.service.lastPublish() != null);
+
+        assertEquals("94", a.score(FeatureLab.browser(0)), "a new client");
+        for (int i = 1; i < 50; i++) {
+            Node to = i % 2 == 0 ? a : b;
+            assertEquals(200, FeatureLab.get(to.proxy, CLIENT, FeatureLab.browser(i)).status());
+            origin.next();
+        }
+        // 50 values in a 256-bit linear counter: standard error 4.6%; three of them either side
+        a.awaitDistinct("node a sees the fleet's ~50 user agents", 50 * (1 - 3 * 0.046), 50 * (1 + 3 * 0.046));
+        b.awaitDistinct("node b sees the fleet's ~50 user agents", 50 * (1 - 3 * 0.046), 50 * (1 + 3 * 0.046));
+        assertEquals("6", a.score(FeatureLab.browser(0)), "automated on node a");
+        assertEquals("6", b.score(FeatureLab.browser(1)), "automated on node b");
+        ClusterStatus status = a.service.cluster();
+        assertTrue(status.fleetFresh() && status.eventsAcknowledged() > 0 && status.eventsDropped() == 0, status.toString());
+        assertTrue(a.metrics().contains("bliss_features_cluster_fleet_fresh 1.0"), "fleet mode in node a's metrics");
+
+        // the broker goes away: both nodes keep serving, on their own windows once the fleet's vectors age out
+        broker.stop();
+        a.awaitDistinct("node a back to its own ~25 user agents", 25 * 0.8, 25 * 1.2);
+        b.awaitDistinct("node b back to its own ~25 user agents", 25 * 0.8, 25 * 1.2);
+        assertEquals("94", a.score(FeatureLab.browser(0)), "25 user agents alone are under the model's border");
+        assertEquals("94", b.score(FeatureLab.browser(1)));
+        assertTrue(a.metrics().contains("bliss_features_cluster_fleet_fresh 0.0"), "fallback in node a's metrics");
+        assertTrue(b.metrics().contains("bliss_features_cluster_fleet_fresh 0.0"), "fallback in node b's metrics");
+
+        // and it returns: fleet values come back to both
+        broker.start();
+        a.awaitScore("node a scores the client from fleet values again", 6);
+        b.awaitScore("node b scores the client from fleet values again", 6);
+        assertTrue(a.service.cluster().fleetFresh());
+    }
+}
