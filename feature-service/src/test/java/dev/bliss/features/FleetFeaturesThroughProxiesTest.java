@@ -7,6 +7,7 @@ import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.features.cluster.ClusterStatus;
 import dev.bliss.features.cluster.TestBroker;
 import dev.bliss.features.cluster.aggregate.AggregateSettings;
+import dev.bliss.features.cluster.aggregate.AggregatorProcess;
 import dev.bliss.features.cluster.aggregate.FleetAggregator;
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.TestOrigin;
@@ -180,5 +181,71 @@ class FleetFeaturesThroughProxiesTest {
         a.awaitScore("node a scores the client from fleet values again", 6);
         b.awaitScore("node b scores the client from fleet values again", 6);
         assertTrue(a.service.cluster().fleetFresh());
+    }
+
+    private Process aggregatorProcess(ClusterSettings cluster, String name) throws Exception {
+        Process p = new ProcessBuilder(AggregatorProcess.command(broker.bootstrap(), cluster.eventsTopic(),
+                cluster.featuresTopic(), name, dir.resolve("state-" + name).toString(),
+                String.valueOf(AGGREGATE_EVERY.toMillis()), String.valueOf(MAX_FLEET_AGE.toMillis())))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile()))
+                .start();
+        running.add(p::destroyForcibly);
+        FeatureLab.await("the aggregator process starts", WAIT, () -> {
+            try {
+                if (!p.isAlive()) {
+                    throw new AssertionError("the aggregator exited: " + Files.readString(dir.resolve(name + ".log")));
+                }
+                return Files.readString(dir.resolve(name + ".log")).contains("started");
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        return p;
+    }
+
+    private static float requests(Node n) throws Exception {
+        try (FeatureStoreReader reader = n.lab.reader()) {
+            FeatureLookup l = FeatureLookup.find(reader, n.lab.schema.schema(), "ip", CLIENT);
+            return l.status() == FeatureLookup.Status.FOUND ? l.values()[l.names().indexOf("reqs_10m")] : -1;
+        }
+    }
+
+    private void spread(Node a, Node b, int from, int to) throws Exception {
+        for (int i = from; i < to; i++) {
+            assertEquals(200, FeatureLab.get(i % 2 == 0 ? a.proxy : b.proxy, CLIENT, FeatureLab.browser(i)).status());
+            origin.next();
+        }
+    }
+
+    private static void awaitRequests(String what, Node n, float expected) {
+        FeatureLab.await(what, WAIT, () -> {
+            try {
+                return requests(n) == expected;
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldLoseNoWindowStateWhenTheAggregatorIsKilledAndRestarted() throws Exception {
+        ClusterSettings cluster = cluster("fleet2");
+        Node a = new Node("a", cluster);
+        Node b = new Node("b", cluster);
+        Process aggregator = aggregatorProcess(cluster, "fleet2-aggregate");
+        spread(a, b, 0, 20);
+        awaitRequests("node a: the fleet's 20 requests (10 its own)", a, 20);
+        awaitRequests("node b: the fleet's 20 requests", b, 20);
+
+        aggregator.destroyForcibly(); // SIGKILL: no commit, no leaving the group
+        assertTrue(aggregator.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+        spread(a, b, 20, 40); // while no aggregator runs: the events wait in the topic
+        aggregatorProcess(cluster, "fleet2-aggregate");
+
+        // exactly the 40 requests: nothing lost with the killed instance, nothing counted twice
+        awaitRequests("node a: 40 requests after the restart", a, 40);
+        awaitRequests("node b: 40 requests after the restart", b, 40);
+        a.awaitDistinct("node a: ~40 user agents", 40 * (1 - 3 * 0.046), 40 * (1 + 3 * 0.046));
     }
 }
