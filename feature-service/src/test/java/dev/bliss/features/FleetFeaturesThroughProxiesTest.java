@@ -38,7 +38,7 @@ class FleetFeaturesThroughProxiesTest {
     private static final Duration PUBLISH = Duration.ofMillis(200);
     private static final Duration AGGREGATE_EVERY = Duration.ofMillis(500);
     private static final Duration MAX_FLEET_AGE = Duration.ofSeconds(3);
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Duration WAIT = Duration.ofSeconds(90);
 
     @TempDir
     static Path shared;
@@ -122,6 +122,11 @@ class FleetFeaturesThroughProxiesTest {
             });
         }
 
+        io.vertx.core.json.JsonObject clusterStatus() throws Exception {
+            return new io.vertx.core.json.JsonObject(FeatureLab.http("http://127.0.0.1:" + service.adminPort() + "/status"))
+                    .getJsonObject("cluster");
+        }
+
         String metrics() throws Exception {
             return FeatureLab.http("http://127.0.0.1:" + service.adminPort() + "/metrics");
         }
@@ -141,7 +146,7 @@ class FleetFeaturesThroughProxiesTest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void shouldGiveBothNodesTheClientsFiftyUserAgentsAndScoreItAutomatedOnBothThenFallBackWithoutKafka()
             throws Exception {
         ClusterSettings cluster = cluster("fleet1");
@@ -166,6 +171,7 @@ class FleetFeaturesThroughProxiesTest {
         ClusterStatus status = a.service.cluster();
         assertTrue(status.fleetFresh() && status.eventsAcknowledged() > 0 && status.eventsDropped() == 0, status.toString());
         assertTrue(a.metrics().contains("bliss_features_cluster_fleet_fresh 1.0"), "fleet mode in node a's metrics");
+        assertEquals("fleet", b.clusterStatus().getString("mode"), "fleet mode in node b's /status");
 
         // the broker goes away: both nodes keep serving, on their own windows once the fleet's vectors age out
         broker.stop();
@@ -175,6 +181,8 @@ class FleetFeaturesThroughProxiesTest {
         assertEquals("94", b.score(FeatureLab.browser(1)));
         assertTrue(a.metrics().contains("bliss_features_cluster_fleet_fresh 0.0"), "fallback in node a's metrics");
         assertTrue(b.metrics().contains("bliss_features_cluster_fleet_fresh 0.0"), "fallback in node b's metrics");
+        assertTrue(b.clusterStatus().getString("mode").startsWith("local"), b.clusterStatus().encode());
+        assertTrue(b.clusterStatus().getJsonObject("last_snapshot").getLong("local") > 0, b.clusterStatus().encode());
 
         // and it returns: fleet values come back to both
         broker.start();
@@ -228,7 +236,7 @@ class FleetFeaturesThroughProxiesTest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(300)
     void shouldLoseNoWindowStateWhenTheAggregatorIsKilledAndRestarted() throws Exception {
         ClusterSettings cluster = cluster("fleet2");
         Node a = new Node("a", cluster);

@@ -113,13 +113,17 @@ public final class FleetBench {
                 stateRecordBytes += perDimension[d] * w.dimension(d).recordInts() * 4L;
             }
             await("every key's vector written", () -> a.counters().vectors() >= 20_000 + 500);
-            LockSupport.parkNanos(Duration.ofSeconds(3).toNanos()); // a commit and a flush
-            long stateBytes = size(state);
-            long topicBytes = size(dir.resolve("broker").resolve("data"), "bench-features-");
-            System.out.printf("memory: %,d keys; state records %,d B (%.0f B/key); state dir %,d B (%.0f B/key, RocksDB files);"
-                    + " features topic log %,d B after %,d vectors (%.0f B/vector)%n", keys, stateRecordBytes,
-                    (double) stateRecordBytes / keys, stateBytes, (double) stateBytes / keys, topicBytes,
-                    a.counters().vectors(), (double) topicBytes / a.counters().vectors());
+            LockSupport.parkNanos(Duration.ofSeconds(3).toNanos()); // a commit
+            long vectors = a.counters().vectors();
+            a.close(); // flushes RocksDB's memtables to its files
+            long stateBytes = size(state, ".sst");
+            long topicBytes = size(dir.resolve("broker").resolve("data"), "bench-features-", ".log");
+            long changelogBytes = size(dir.resolve("broker").resolve("data"), "bench-aggregate-fleet-windows-changelog-", ".log");
+            System.out.printf("memory: %,d keys; window state records %,d B (%.0f B/key, held in memory by the task);"
+                    + " RocksDB files after close %,d B (%.0f B/key); changelog log %,d B before compaction;"
+                    + " features topic log %,d B for %,d vectors (%.0f B/vector, before compaction)%n", keys,
+                    stateRecordBytes, (double) stateRecordBytes / keys, stateBytes, (double) stateBytes / keys,
+                    changelogBytes, topicBytes, vectors, (double) topicBytes / vectors);
         }
     }
 
@@ -185,15 +189,18 @@ public final class FleetBench {
         }
     }
 
-    private static long size(Path root) throws IOException {
-        return size(root, "");
+    private static long size(Path root, String suffix) throws IOException {
+        return size(root, "", suffix);
     }
 
-    /** Bytes of the regular files under {@code root} whose path has a part starting with {@code prefix}. */
-    private static long size(Path root, String prefix) throws IOException {
+    /**
+     * Bytes of the files under {@code root} whose path contains {@code part} and ends with
+     * {@code suffix} (a topic's {@code .log} segments, not its preallocated indexes).
+     */
+    private static long size(Path root, String part, String suffix) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(Files::isRegularFile)
-                    .filter(p -> prefix.isEmpty() || root.relativize(p).toString().contains(prefix))
+                    .filter(p -> root.relativize(p).toString().contains(part) && p.toString().endsWith(suffix))
                     .mapToLong(p -> p.toFile().length()).sum();
         }
     }
