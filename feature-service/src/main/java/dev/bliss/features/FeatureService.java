@@ -38,6 +38,9 @@ import org.agrona.concurrent.IdleStrategy;
  *                  [publisher thread] ranks, quantiles ─► FeatureStoreWriter: one snapshot ─► recycle frame
  *
  *  [admin event loop] /healthz /metrics /status /features/&lt;dim&gt;/&lt;value&gt; POST /import (loopback)
+ *
+ *  with feature_service.cluster (ClusterNode): each event also goes to a buffer ─► [producer thread] ─► events topic;
+ *  [fleet consumer thread] features topic ─► FleetTable; the publisher merges it into each frame (fleet when fresh)
  * </pre>
  *
  * <p><b>Threads.</b> One aggregator thread owns the windows and the ring's read side; one
