@@ -103,7 +103,12 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
             throw e;
         }
         // with a cluster, every event still reaches the local windows first, then the events topic
-        this.cluster = options.cluster() == null ? null : ClusterNode.start(options.cluster(), schema, windows, lengths);
+        try {
+            this.cluster = options.cluster() == null ? null : ClusterNode.start(options.cluster(), schema, windows, lengths);
+        } catch (IllegalArgumentException e) {
+            writer.close();
+            throw e;
+        }
         this.consumer = new RingConsumer(ring.ring(), lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS,
                 cluster == null ? windows : cluster.eventHandler());
         this.publisher = new SnapshotPublisher(writer, schema);

@@ -7,6 +7,7 @@ import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
+import org.apache.kafka.common.KafkaException;
 
 /**
  * A feature service's part in a fleet: its events out to the events topic, the fleet's vectors
@@ -47,7 +48,12 @@ public final class ClusterNode implements AutoCloseable {
         this.producer = new EventProducer(forwarder, settings, schema.hash(), EventProducer.clientIpDimension(schema),
                 id + "-events");
         this.table = new FleetTable(vectorLengths, schema.hash(), settings.maxFleetAge().toMillis());
-        this.consumer = new FleetConsumer(settings, table, id + "-fleet");
+        try {
+            this.consumer = new FleetConsumer(settings, table, id + "-fleet");
+        } catch (RuntimeException e) {
+            producer.close(0);
+            throw e;
+        }
         this.topics = Thread.ofPlatform().daemon().name("bliss-features-kafka-topics").unstarted(this::createTopics);
     }
 
@@ -56,10 +62,18 @@ public final class ClusterNode implements AutoCloseable {
      * background).
      *
      * @param windows the local windows, which keep receiving every event first
+     * @throws IllegalArgumentException when the Kafka clients refuse the settings (a bad client property)
      */
     public static ClusterNode start(ClusterSettings settings, FeatureSchema schema, RequestEventHandler windows,
                                     int[] vectorLengths) {
-        ClusterNode node = new ClusterNode(settings, schema, windows, vectorLengths);
+        ClusterNode node;
+        try {
+            node = new ClusterNode(settings, schema, windows, vectorLengths);
+        } catch (KafkaException e) {
+            // a client property Kafka refuses (feature_service.cluster.kafka.client): say which section
+            throw new IllegalArgumentException("feature_service.cluster.kafka: the Kafka clients refuse the settings: "
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
+        }
         if (settings.createTopics()) {
             node.topics.start();
         }

@@ -102,6 +102,23 @@ class ClusterSettingsTest {
     }
 
     @Test
+    void shouldRefuseToStartWithAClientPropertyKafkaRefusesAndSaySo(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        ClusterSettings bad = ClusterSettings.of("127.0.0.1:9").withClient(Map.of("acks", "sometimes"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> dev.bliss.features.FeatureService
+                .start(new dev.bliss.features.FeatureServiceOptions().storePrefix(dir.resolve("features")).adminDisabled()
+                        .cluster(bad), FleetEvents.SHIPPED.schema(), FleetEvents.SHIPPED.maxKeys()));
+        assertTrue(e.getMessage().startsWith("feature_service.cluster.kafka:") && e.getMessage().contains("acks"),
+                e.getMessage());
+        // the store's writer was released: a service without the bad property starts on the same store
+        try (dev.bliss.features.FeatureService s = dev.bliss.features.FeatureService.start(
+                new dev.bliss.features.FeatureServiceOptions().storePrefix(dir.resolve("features")).adminDisabled(),
+                FleetEvents.SHIPPED.schema(), FleetEvents.SHIPPED.maxKeys())) {
+            assertNull(s.cluster());
+        }
+    }
+
+    @Test
     void shouldReadTheAggregateSection() throws Exception {
         AggregateSettings a = AggregateSettings.read(root("aggregate: {application_id: fleet, threads: 2}\n")
                 .section("aggregate"), Path.of("/etc/bliss/config"));
