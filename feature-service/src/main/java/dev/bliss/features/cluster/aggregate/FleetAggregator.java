@@ -49,7 +49,7 @@ public final class FleetAggregator implements AutoCloseable {
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, settings.threads());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, settings.processingGuarantee());
         // (Streams' consumers never create a missing events topic: allow.auto.create.topics is fixed to false)
-        // the default from Kafka 5.0 on; set now so 4.x does not warn at every start
+        // the default from Kafka 5.0 on
         p.put("processing.exception.handler.global.enabled", true);
         p.put(StreamsConfig.producerPrefix("linger.ms"), 20);
         p.put(StreamsConfig.producerPrefix("compression.type"), "lz4");
