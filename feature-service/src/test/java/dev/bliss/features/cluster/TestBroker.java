@@ -132,6 +132,11 @@ public final class TestBroker implements AutoCloseable {
         }
     }
 
+    /** Whether the broker process is alive (started and not stopped). */
+    public boolean running() {
+        return process != null && process.isAlive();
+    }
+
     public String bootstrap() {
         return "127.0.0.1:" + port;
     }
