@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             VersionCommand.class,
             dev.bliss.app.store.StoreCommand.class,
             dev.bliss.app.features.FeaturesCommand.class, dev.bliss.app.features.FeatureServiceCommand.class,
+            dev.bliss.app.features.AggregateCommand.class,
             dev.bliss.app.training.TrainCommand.class,
             dev.bliss.app.training.EvaluateCommand.class,
             dev.bliss.app.training.SimulateCommand.class,

@@ -19,6 +19,9 @@ public record BlissConfig(ProxyOptions proxy, ServiceConfig featureService) {
     public static BlissConfig read(Path file) throws ConfigException {
         ConfigSection root = YamlConfigReader.read(file);
         ServiceConfig featureService = ServiceConfig.read(root, file);
+        // bliss aggregate's section: checked here too, so a typo in it fails every command alike
+        dev.bliss.features.cluster.aggregate.AggregateSettings.read(root.section("aggregate"),
+                file.toAbsolutePath().getParent());
         return new BlissConfig(ProxyConfigReader.read(root, file), featureService);
     }
 }

@@ -1,6 +1,8 @@
 package dev.bliss.features;
 
 import dev.bliss.features.admin.AdminEndpoint;
+import dev.bliss.features.cluster.ClusterNode;
+import dev.bliss.features.cluster.ClusterStatus;
 import dev.bliss.features.events.EventsRing;
 import dev.bliss.features.events.RingConsumer;
 import dev.bliss.features.importer.ImportedFeatures;
@@ -36,6 +38,9 @@ import org.agrona.concurrent.IdleStrategy;
  *                  [publisher thread] ranks, quantiles ─► FeatureStoreWriter: one snapshot ─► recycle frame
  *
  *  [admin event loop] /healthz /metrics /status /features/&lt;dim&gt;/&lt;value&gt; POST /import (loopback)
+ *
+ *  with feature_service.cluster (ClusterNode): each event also goes to a buffer ─► [producer thread] ─► events topic;
+ *  [fleet consumer thread] features topic ─► FleetTable; the publisher merges it into each frame (fleet when fresh)
  * </pre>
  *
  * <p><b>Threads.</b> One aggregator thread owns the windows and the ring's read side; one
@@ -50,7 +55,7 @@ import org.agrona.concurrent.IdleStrategy;
  * <p>The same class runs as its own process ({@code bliss feature-service}) and inside
  * {@code bliss run}; either way it shares nothing with the proxy but the files.
  */
-public final class FeatureService implements AutoCloseable {
+public final class FeatureService implements ServiceStatus, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.bliss.features");
     private static final int POLL_LIMIT = 1024;
@@ -66,6 +71,7 @@ public final class FeatureService implements AutoCloseable {
     private final FeatureStoreWriter writer;
     private final SnapshotPublisher publisher;
     private final ServiceMetrics metrics;
+    private final ClusterNode cluster;
     private final Thread aggregatorThread;
     private final Thread publisherThread;
     private final AtomicLong publishFailures = new AtomicLong();
@@ -96,7 +102,15 @@ public final class FeatureService implements AutoCloseable {
             writer.close();
             throw e;
         }
-        this.consumer = new RingConsumer(ring.ring(), lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS, windows);
+        // with a cluster, every event still reaches the local windows first, then the events topic
+        try {
+            this.cluster = options.cluster() == null ? null : ClusterNode.start(options.cluster(), schema, windows, lengths);
+        } catch (IllegalArgumentException e) {
+            writer.close();
+            throw e;
+        }
+        this.consumer = new RingConsumer(ring.ring(), lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS,
+                cluster == null ? windows : cluster.eventHandler());
         this.publisher = new SnapshotPublisher(writer, schema);
         this.metrics = new ServiceMetrics(this, schema);
         this.aggregatorThread = Thread.ofPlatform().daemon().name("bliss-features-aggregator").unstarted(this::aggregate);
@@ -118,7 +132,7 @@ public final class FeatureService implements AutoCloseable {
         service.publisherThread.start();
         if (options.adminEnabled()) {
             try {
-                service.admin = AdminEndpoint.start(service, options.adminHost(), options.adminPort());
+                service.admin = AdminEndpoint.start(service, service::imported, options.adminHost(), options.adminPort());
             } catch (IOException | RuntimeException e) {
                 service.close();
                 throw e;
@@ -213,6 +227,9 @@ public final class FeatureService implements AutoCloseable {
                 continue;
             }
             try {
+                if (cluster != null) {
+                    cluster.mergeInto(frame);
+                }
                 PublishStats stats = publisher.publish(frame, frame.fillNanos());
                 lastPublish = stats;
                 if (stats.readerCounterReset()) {
@@ -244,29 +261,40 @@ public final class FeatureService implements AutoCloseable {
         }
     }
 
+    @Override
+    public ClusterStatus cluster() {
+        return cluster == null ? null : cluster.status();
+    }
+
     /** The last publication, or null before the first. Any thread. */
+    @Override
     public PublishStats lastPublish() {
         return lastPublish;
     }
 
     /** The aggregator's counters as of its last frame. Any thread. */
+    @Override
     public WindowStats windowStats() {
         return windowStats;
     }
 
     /** The ring consumer (its counters may be read from any thread). */
+    @Override
     public RingConsumer consumer() {
         return consumer;
     }
 
+    @Override
     public EventsRing ring() {
         return ring;
     }
 
+    @Override
     public FeatureSchema schema() {
         return schema;
     }
 
+    @Override
     public Path storePrefix() {
         return writer.prefix();
     }
@@ -275,18 +303,22 @@ public final class FeatureService implements AutoCloseable {
         return options;
     }
 
+    @Override
     public long clockMillis() {
         return options.clock().getAsLong();
     }
 
+    @Override
     public long publishFailures() {
         return publishFailures.get();
     }
 
+    @Override
     public long readerResets() {
         return readerResets.get();
     }
 
+    @Override
     public long aggregatorErrors() {
         return aggregatorErrors.get();
     }
@@ -295,6 +327,7 @@ public final class FeatureService implements AutoCloseable {
      * Whether the service is healthy: both threads alive, the aggregator looping, and a snapshot
      * published within three intervals (or five seconds, whichever is longer).
      */
+    @Override
     public boolean healthy() {
         PublishStats p = lastPublish;
         long limit = Math.max(5_000, 3 * options.publishInterval().toMillis());
@@ -308,16 +341,19 @@ public final class FeatureService implements AutoCloseable {
         publisher.imported(features);
     }
 
+    @Override
     public ImportedFeatures imported() {
         return publisher.imported();
     }
 
+    @Override
     public long importedKeys() {
         ImportedFeatures i = publisher.imported();
         return i == null ? 0 : i.keyCount();
     }
 
     /** Prometheus text of the service's metrics. */
+    @Override
     public String scrapeMetrics() {
         return metrics.scrape();
     }
@@ -343,6 +379,9 @@ public final class FeatureService implements AutoCloseable {
             publisherThread.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (cluster != null) {
+            cluster.close();
         }
         writer.close();
     }

@@ -1,5 +1,6 @@
 package dev.bliss.features;
 
+import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.store.StorePaths;
 import dev.bliss.store.events.RequestEventLayout;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ public final class FeatureServiceOptions {
     private int adminPort = DEFAULT_ADMIN_PORT;
     private int frameChunk = DEFAULT_FRAME_CHUNK;
     private LongSupplier clock = System::currentTimeMillis;
+    private ClusterSettings cluster;
 
     /** The feature store's path prefix (default {@link StorePaths#defaultPrefix()}). */
     public FeatureServiceOptions storePrefix(Path prefix) {
@@ -85,6 +87,16 @@ public final class FeatureServiceOptions {
     public FeatureServiceOptions clock(LongSupplier epochMillis) {
         this.clock = Objects.requireNonNull(epochMillis);
         return this;
+    }
+
+    /** The fleet's Kafka cluster (null, the default: this node alone, nothing extra started). */
+    public FeatureServiceOptions cluster(ClusterSettings settings) {
+        this.cluster = settings;
+        return this;
+    }
+
+    public ClusterSettings cluster() {
+        return cluster;
     }
 
     public Path storePrefix() {

@@ -1,5 +1,6 @@
 package dev.bliss.features;
 
+import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.StorePaths;
@@ -18,6 +19,7 @@ import java.time.Duration;
  *   ring_capacity: 16777216          bytes of records when the service creates the ring (power of two)
  *   publish_interval: 1s
  *   admin: {enabled: true, host: 127.0.0.1, port: 9902}
+ *   cluster: {kafka: {bootstrap_servers: …}, …}   fleet-wide features (see ClusterSettings); absent: off
  * </pre>
  *
  * @param embedded whether {@code bliss run} starts the service
@@ -56,6 +58,7 @@ public record FeatureServiceSettings(boolean embedded, Path features, FeatureSer
             admin.string("port", null);
         }
         admin.requireNoUnknownKeys();
+        options.cluster(ClusterSettings.read(section.section("cluster")));
         section.requireNoUnknownKeys();
         return new FeatureServiceSettings(embedded, features, options);
     }

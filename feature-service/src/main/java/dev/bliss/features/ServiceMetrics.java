@@ -32,13 +32,23 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  *   bliss_features_publish_failures_total
  *   bliss_features_reader_resets_total               grace periods that expired (a dead reader)
  *   bliss_features_imported_keys
+ *  with feature_service.cluster (see ClusterNode):
+ *   bliss_features_cluster_fleet_fresh               1 while the newest fleet vector is within max_fleet_age, else 0 (local windows)
+ *   bliss_features_cluster_fleet_age_seconds         age of the newest fleet vector
+ *   bliss_features_cluster_fleet_lag_records         features-topic records not read yet
+ *   bliss_features_cluster_fleet_records_total       features-topic records read
+ *   bliss_features_cluster_fleet_keys                keys with a fleet vector held
+ *   bliss_features_cluster_snapshot_keys{source}     in the last snapshot: fleet | local | fleet_only
+ *   bliss_features_cluster_events_total{result}      events-topic records: sent | acknowledged | failed
+ *   bliss_features_cluster_events_dropped_total      requests not forwarded: the node's event buffer was full
+ *   bliss_features_cluster_event_buffer_bytes        waiting for the producer
  * </pre>
  */
 final class ServiceMetrics {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-    ServiceMetrics(FeatureService service, FeatureSchema schema) {
+    ServiceMetrics(ServiceStatus service, FeatureSchema schema) {
         for (RecordCheck c : RecordCheck.values()) {
             FunctionCounter.builder("bliss_features_events", service, s -> s.consumer().count(c))
                     .description("Events ring records read, by result").tag("result", c.text()).register(registry);
@@ -75,16 +85,53 @@ final class ServiceMetrics {
         Gauge.builder("bliss_features_snapshot_age_seconds", service,
                 s -> s.lastPublish() == null ? Double.NaN : (s.clockMillis() - s.lastPublish().createdAtMillis()) / 1e3)
                 .register(registry);
-        FunctionCounter.builder("bliss_features_publish_failures", service, FeatureService::publishFailures)
+        FunctionCounter.builder("bliss_features_publish_failures", service, ServiceStatus::publishFailures)
                 .register(registry);
-        FunctionCounter.builder("bliss_features_reader_resets", service, FeatureService::readerResets)
+        FunctionCounter.builder("bliss_features_reader_resets", service, ServiceStatus::readerResets)
                 .description("Grace periods that expired with a reader still counted").register(registry);
-        Gauge.builder("bliss_features_imported_keys", service, FeatureService::importedKeys).register(registry);
+        Gauge.builder("bliss_features_imported_keys", service, ServiceStatus::importedKeys).register(registry);
+        if (service.cluster() != null) {
+            registerCluster(service);
+        }
+    }
+
+    private void registerCluster(ServiceStatus service) {
+        Gauge.builder("bliss_features_cluster_fleet_fresh", service, s -> s.cluster().fleetFresh() ? 1 : 0)
+                .description("1 while the newest fleet vector is within max_fleet_age; 0: serving local windows")
+                .register(registry);
+        Gauge.builder("bliss_features_cluster_fleet_age_seconds", service, s -> {
+            long newest = s.cluster().newestEvaluatedAt();
+            return newest == 0 ? Double.NaN : (System.currentTimeMillis() - newest) / 1e3;
+        }).description("Age of the newest fleet vector read").register(registry);
+        Gauge.builder("bliss_features_cluster_fleet_lag_records", service, s -> s.cluster().lag())
+                .description("Features-topic records not read yet (-1 unknown)").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_fleet_records", service, s -> s.cluster().fleetRecords())
+                .description("Features-topic records read").register(registry);
+        Gauge.builder("bliss_features_cluster_fleet_keys", service, s -> s.cluster().fleetKeys())
+                .description("Keys with a fleet vector held").register(registry);
+        Gauge.builder("bliss_features_cluster_snapshot_keys", service, s -> s.cluster().lastMerge().fleet())
+                .description("Keys of the last snapshot by the source of their vector").tag("source", "fleet")
+                .register(registry);
+        Gauge.builder("bliss_features_cluster_snapshot_keys", service, s -> s.cluster().lastMerge().local())
+                .tag("source", "local").register(registry);
+        Gauge.builder("bliss_features_cluster_snapshot_keys", service, s -> s.cluster().lastMerge().added())
+                .tag("source", "fleet_only").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsSent())
+                .description("Events-topic records (one per dimension key of a request)").tag("result", "sent")
+                .register(registry);
+        FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsAcknowledged())
+                .tag("result", "acknowledged").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsFailed())
+                .tag("result", "failed").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_events_dropped", service, s -> s.cluster().eventsDropped())
+                .description("Requests not forwarded: the node's event buffer was full").register(registry);
+        Gauge.builder("bliss_features_cluster_event_buffer_bytes", service, s -> s.cluster().bufferBytes())
+                .description("Bytes of requests waiting for the producer").register(registry);
     }
 
     private static final PublishStats NONE = new PublishStats(-1, 0, new long[0], 0, 0, 0, false);
 
-    private static PublishStats last(FeatureService s) {
+    private static PublishStats last(ServiceStatus s) {
         PublishStats p = s.lastPublish();
         return p == null ? NONE : p;
     }

@@ -1,8 +1,9 @@
 package dev.bliss.features.admin;
 
 import dev.bliss.features.FeatureLookup;
-import dev.bliss.features.FeatureService;
+import dev.bliss.features.ServiceStatus;
 import dev.bliss.features.WindowStats;
+import dev.bliss.features.cluster.ClusterStatus;
 import dev.bliss.features.events.RecordCheck;
 import dev.bliss.features.importer.FeatureImporter;
 import dev.bliss.features.importer.ImportException;
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The feature service's HTTP endpoint, meant for loopback:
@@ -45,16 +47,23 @@ public final class AdminEndpoint {
 
     private final Vertx vertx;
     private final HttpServer server;
-    private final FeatureService service;
+    private final ServiceStatus service;
+    private final Consumer<ImportedFeatures> imports;
     private FeatureStoreReader reader;
 
-    private AdminEndpoint(Vertx vertx, HttpServer server, FeatureService service) {
+    private AdminEndpoint(Vertx vertx, HttpServer server, ServiceStatus service, Consumer<ImportedFeatures> imports) {
         this.vertx = vertx;
         this.server = server;
         this.service = service;
+        this.imports = imports;
     }
 
-    public static AdminEndpoint start(FeatureService service, String host, int port) throws IOException {
+    /**
+     * @param service what /healthz, /metrics, /status and /features show
+     * @param imports where a successful POST /import goes (the base of the following snapshots)
+     */
+    public static AdminEndpoint start(ServiceStatus service, Consumer<ImportedFeatures> imports, String host, int port)
+            throws IOException {
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
                 .setInternalBlockingPoolSize(1));
         AdminEndpoint[] self = new AdminEndpoint[1];
@@ -66,7 +75,7 @@ public final class AdminEndpoint {
             throw new IOException("feature service admin cannot listen on " + host + ':' + port + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
-        self[0] = new AdminEndpoint(vertx, server, service);
+        self[0] = new AdminEndpoint(vertx, server, service, imports);
         return self[0];
     }
 
@@ -135,7 +144,7 @@ public final class AdminEndpoint {
         })).onComplete(ar -> {
             if (ar.succeeded()) {
                 ImportedFeatures imported = ar.result();
-                service.imported(imported);
+                imports.accept(imported);
                 JsonObject keys = new JsonObject();
                 for (int d = 0; d < service.schema().dimensions().size(); d++) {
                     keys.put(service.schema().dimensions().get(d).name(), imported.keyCount(d));
@@ -177,6 +186,24 @@ public final class AdminEndpoint {
         ImportedFeatures imported = service.imported();
         if (imported != null) {
             json.put("imported", new JsonObject().put("source", imported.source()).put("keys", imported.keyCount()));
+        }
+        ClusterStatus c = service.cluster();
+        if (c != null) {
+            long now = System.currentTimeMillis();
+            json.put("cluster", new JsonObject()
+                    .put("mode", c.fleetFresh() ? "fleet" : "local (no fleet vector within max_fleet_age)")
+                    .put("bootstrap_servers", c.bootstrapServers())
+                    .put("events_topic", c.eventsTopic()).put("features_topic", c.featuresTopic())
+                    .put("max_fleet_age_ms", c.maxFleetAgeMillis())
+                    .put("fleet_age_ms", c.newestEvaluatedAt() == 0 ? null : now - c.newestEvaluatedAt())
+                    .put("last_fleet_record_ms_ago", c.lastFleetRecordMillis() == 0 ? null : now - c.lastFleetRecordMillis())
+                    .put("fleet_lag_records", c.lag()).put("fleet_records", c.fleetRecords()).put("fleet_keys", c.fleetKeys())
+                    .put("last_snapshot", new JsonObject().put("fleet", c.lastMerge().fleet())
+                            .put("local", c.lastMerge().local()).put("fleet_only", c.lastMerge().added()))
+                    .put("events", new JsonObject().put("sent", c.eventsSent()).put("acknowledged", c.eventsAcknowledged())
+                            .put("failed", c.eventsFailed()).put("dropped", c.eventsDropped())
+                            .put("buffer_bytes", c.bufferBytes()))
+                    .put("last_error", c.lastError()));
         }
         return json;
     }

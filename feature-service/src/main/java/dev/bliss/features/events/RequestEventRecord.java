@@ -3,6 +3,7 @@ package dev.bliss.features.events;
 import dev.bliss.store.events.RequestEventLayout;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * A flyweight over one request event in the ring, in the format of {@link RequestEventLayout}.
@@ -46,6 +47,16 @@ public final class RequestEventRecord {
             return RecordCheck.SCHEMA_MISMATCH;
         }
         return RecordCheck.OK;
+    }
+
+    /** The body's length in bytes. */
+    public int length() {
+        return length;
+    }
+
+    /** Copies the body to {@code dst} at {@code at} (for a consumer that keeps events past the handler). */
+    public void copyTo(MutableDirectBuffer dst, int at) {
+        dst.putBytes(at, buffer, offset, length);
     }
 
     public int version() {

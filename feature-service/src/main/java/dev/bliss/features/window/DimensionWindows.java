@@ -260,6 +260,40 @@ public final class DimensionWindows {
         return index.find(key);
     }
 
+    /** Ints in one key's state, the length {@link #copyRecord} writes and {@link #restoreRecord} reads. */
+    public int recordInts() {
+        return layout.stride();
+    }
+
+    /**
+     * Copies a live record's whole state (its key included) into {@code state} from 0: for a
+     * durable copy kept elsewhere, such as the fleet aggregator's state store.
+     */
+    public void copyRecord(int record, int[] state) {
+        System.arraycopy(records.page(record), records.base(record), state, 0, layout.stride());
+    }
+
+    /**
+     * Makes {@code state}, as {@link #copyRecord} wrote it, the state of the key it holds,
+     * replacing any state that key had.
+     *
+     * @return the key's record, or -1 when the key is new and the dimension is full
+     */
+    public int restoreRecord(int[] state) {
+        long key = state[KeyStateLayout.KEY] & 0xFFFF_FFFFL | (long) state[KeyStateLayout.KEY + 1] << 32;
+        int record = index.find(key);
+        if (record == KeyIndex.MISSING) {
+            if (index.size() >= maxKeys) {
+                refused++;
+                return -1;
+            }
+            record = records.allocate();
+            index.insert(key, record);
+        }
+        System.arraycopy(state, 0, records.page(record), records.base(record), layout.stride());
+        return record;
+    }
+
     /**
      * Writes the feature vector of a live record at {@code now} into {@code out} from
      * {@code offset}. Rank and quantile features get the key's request count in their window.
