@@ -214,13 +214,9 @@ public final class RequestPath {
         });
     }
 
-    /** Exchanges in flight on this loop (read racily from other threads: for draining only). */
+    /** Exchanges in flight on this loop; any thread (an opaque read: for draining). */
     public int inFlight() {
         return exchanges.inFlight();
     }
 
-    /** Open client connections on this loop (racy, as {@link #inFlight}). */
-    public int openConnections() {
-        return connections.open();
-    }
 }
