@@ -2,7 +2,6 @@ package dev.bliss.bot;
 
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
-import dev.bliss.bot.events.PendingEvents;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
@@ -57,9 +56,6 @@ final class BotDetector implements Detector {
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final float[] input;
-    /** The request event of a request whose inspect-time event could not be kept (pool full). */
-    private final RequestEvent event;
-    private final PendingEvents pendingEvents;
     /** This loop's side of the detection log, or null when it is off. */
     private final DetectionRecorder detections;
 
@@ -72,8 +68,6 @@ final class BotDetector implements Detector {
         this.heuristics = shared.heuristics.userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
         this.input = new float[shared.schema.inputLength()];
-        this.event = new RequestEvent(shared.schema.dimensions().size());
-        this.pendingEvents = new PendingEvents(shared.schema.dimensions().size());
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
 
@@ -141,10 +135,7 @@ final class BotDetector implements Detector {
         }
         fields.set(f.scoreSource, source.text());
         shared.bySource[source.ordinal()].increment();
-        RequestEvent e = pendingEvents.claim(request);
-        if (e != null) {
-            describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
-        }
+        describe(fields.attached(f.event), request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
         if (detections != null) {
             keepForDetectionLog(request, fields, score, source, featuresAvailable);
         }
@@ -204,21 +195,11 @@ final class BotDetector implements Detector {
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
         }
-        RequestEvent e = pendingEvents.find(request);
-        if (e == null) {
-            // more requests were in flight than events are kept: the loop has inspected others since,
-            // so compute from the request again, not from scratch buffers
-            e = event;
-            CharSequence ua = request.header("user-agent");
-            keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
-                    fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
-            describe(e, request, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
-                    shared.heuristics.userAgents().browserLike(ua));
-        }
+        // filled by this request's inspect (the score source says it ran): nothing to recompute
+        RequestEvent e = fields.attached(f.event);
         e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
         e.status = completion.status();
         shared.events.publish(e);
-        pendingEvents.release(request);
     }
 
     /**
@@ -242,14 +223,6 @@ final class BotDetector implements Detector {
         e.heuristicMatch = heuristicMatch;
         e.browserLikeUserAgent = browserLike;
         e.tls = request.isTls();
-    }
-
-    private CharSequence ja3Text(RequestView request) {
-        return fingerprint(request, request.ja3Hash(), shared.settings.ja3FingerprintHeader());
-    }
-
-    private CharSequence ja4Text(RequestView request) {
-        return fingerprint(request, request.ja4(), shared.settings.ja4FingerprintHeader());
     }
 
     private static int methodCode(CharSequence m) {

@@ -1,5 +1,7 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.events.RequestEvent;
+import dev.bliss.plugin.field.Attachment;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.FieldRegistry;
@@ -35,8 +37,11 @@ public final class BotFields {
     final IntArrayField detectionIds;
     final BoolField staticResource;
     final BoolField featuresAvailable;
+    /** The request's event, filled in inspect and published in onComplete (the request's own, not a side table's). */
+    final Attachment<RequestEvent> event;
 
-    BotFields(FieldRegistry registry) {
+    BotFields(FieldRegistry registry, int dimensions) {
+        event = registry.attachment(RequestEvent.class, () -> new RequestEvent(dimensions));
         score = registry.produceInt("bot.score");
         scoreSource = registry.produceBytes("bot.score_source", 16);
         verified = registry.produceBool("bot.verified");
