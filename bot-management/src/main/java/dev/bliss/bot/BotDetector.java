@@ -62,8 +62,8 @@ final class BotDetector implements Detector {
     BotDetector(BotManagement shared) {
         this.shared = shared;
         this.f = shared.fields;
-        this.keys = new RequestKeys(shared.schema);
-        this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures());
+        this.keys = new RequestKeys(shared.schema, f.headers.names());
+        this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures(), f.headers);
         this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
         this.heuristics = shared.heuristics.userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
@@ -73,7 +73,7 @@ final class BotDetector implements Detector {
 
     @Override
     public void inspect(RequestView request, Fields fields) {
-        CharSequence userAgent = request.header("user-agent");
+        CharSequence userAgent = request.header(f.headers.userAgent());
         CharSequence ja3 = fingerprint(request, request.ja3Hash(), shared.settings.ja3FingerprintHeader());
         CharSequence ja4 = fingerprint(request, request.ja4(), shared.settings.ja4FingerprintHeader());
         long ja3Key = fingerprints.ja3Key(ja3);
@@ -218,7 +218,7 @@ final class BotDetector implements Detector {
         e.method = methodCode(request.method());
         ProtocolVersion v = request.version();
         e.httpVersion = v == ProtocolVersion.HTTP_2 ? 20 : v == ProtocolVersion.HTTP_1_1 ? 11 : 10;
-        e.hasCookie = request.header("cookie") != null;
+        e.hasCookie = request.header(f.headers.cookie()) != null;
         e.staticResource = staticResource;
         e.heuristicMatch = heuristicMatch;
         e.browserLikeUserAgent = browserLike;

@@ -39,8 +39,11 @@ public final class BotFields {
     final BoolField featuresAvailable;
     /** The request's event, filled in inspect and published in onComplete (the request's own, not a side table's). */
     final Attachment<RequestEvent> event;
+    /** The header names read per request, resolved by the host. */
+    final BotHeaders headers;
 
-    BotFields(FieldRegistry registry, int dimensions) {
+    BotFields(FieldRegistry registry, int dimensions, BotHeaders headers) {
+        this.headers = headers;
         event = registry.attachment(RequestEvent.class, () -> new RequestEvent(dimensions));
         score = registry.produceInt("bot.score");
         scoreSource = registry.produceBytes("bot.score_source", 16);

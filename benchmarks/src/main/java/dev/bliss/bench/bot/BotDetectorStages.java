@@ -68,8 +68,8 @@ public final class BotDetectorStages {
         HeuristicsVerdict claimsVerdict = withClaims.newVerdict();
         VerifiedBotVerdict botVerdict = new VerifiedBotVerdict();
         Fingerprints fingerprints = new Fingerprints();
-        RequestKeys keys = new RequestKeys(schema);
-        RequestFeatureExtractor extractor = new RequestFeatureExtractor(schema.requestFeatures());
+        RequestKeys keys = new RequestKeys(schema, dev.bliss.plugin.HeaderName::of);
+        RequestFeatureExtractor extractor = new RequestFeatureExtractor(schema.requestFeatures(), dev.bliss.bot.BotHeaders.byText());
         float[] input = new float[schema.inputLength()];
         StoreConnection store = new StoreConnection(lab.storePrefix());
         StoreFeatureReader reader = new StoreFeatureReader(store, schema, 3_600_000);
@@ -77,7 +77,7 @@ public final class BotDetectorStages {
         RequestKeys[] keysOf = new RequestKeys[n];
         for (int i = 0; i < n; i++) {
             BotDetectorBenchmark.Request r = requests[i];
-            keysOf[i] = new RequestKeys(schema);
+            keysOf[i] = new RequestKeys(schema, dev.bliss.plugin.HeaderName::of);
             keysOf[i].compute(r, r.header("user-agent"), fingerprints.ja3Key(r.header("x-ja3")),
                     fingerprints.ja4Key(r.header("x-ja4")));
         }

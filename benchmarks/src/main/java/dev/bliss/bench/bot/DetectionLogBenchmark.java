@@ -81,7 +81,7 @@ public class DetectionLogBenchmark {
         dir = Files.createTempDirectory("bliss-bench-detection-log");
         schema = FeatureSchemaReader.read(YamlConfigReader.read(Path.of("config", "features.yaml"))).schema();
         view = new BotDetectorBenchmark.Request(new SplittableRandom(7)); // one browser client
-        keys = new RequestKeys(schema);
+        keys = new RequestKeys(schema, dev.bliss.plugin.HeaderName::of);
         keys.compute(view, view.header("user-agent"), 0, 0);
         // a typical vector: counts and flags are whole numbers, ratios and dispersions fractions
         input = schema.defaults();

@@ -1,5 +1,6 @@
 package dev.bliss.bot.features;
 
+import dev.bliss.bot.BotHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.store.schema.RequestFeature;
@@ -12,9 +13,11 @@ import java.util.List;
 public final class RequestFeatureExtractor {
 
     private final RequestFeature[] order;
+    private final BotHeaders headers;
 
-    public RequestFeatureExtractor(List<RequestFeature> order) {
+    public RequestFeatureExtractor(List<RequestFeature> order, BotHeaders headers) {
         this.order = order.toArray(RequestFeature[]::new);
+        this.headers = headers;
     }
 
     /**
@@ -25,11 +28,11 @@ public final class RequestFeatureExtractor {
         for (int i = 0; i < order.length; i++) {
             input[i] = switch (order[i]) {
                 case HEADER_COUNT -> r.headerCount();
-                case HAS_ACCEPT -> flag(r.header("accept") != null);
-                case HAS_ACCEPT_LANGUAGE -> flag(r.header("accept-language") != null);
-                case HAS_ACCEPT_ENCODING -> flag(r.header("accept-encoding") != null);
-                case HAS_COOKIE -> flag(r.header("cookie") != null);
-                case HAS_REFERER -> flag(r.header("referer") != null);
+                case HAS_ACCEPT -> flag(r.header(headers.accept()) != null);
+                case HAS_ACCEPT_LANGUAGE -> flag(r.header(headers.acceptLanguage()) != null);
+                case HAS_ACCEPT_ENCODING -> flag(r.header(headers.acceptEncoding()) != null);
+                case HAS_COOKIE -> flag(r.header(headers.cookie()) != null);
+                case HAS_REFERER -> flag(r.header(headers.referer()) != null);
                 case HTTP_VERSION -> r.version() == ProtocolVersion.HTTP_2 ? 2f : r.version() == ProtocolVersion.HTTP_1_1 ? 1.1f : 1f;
                 case METHOD_SAFE -> flag(isGetOrHead(r.method()));
                 case PATH_DEPTH -> pathDepth(r.path());

@@ -1,5 +1,6 @@
 package dev.bliss.bot.keys;
 
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.store.schema.DimensionKeys;
@@ -17,19 +18,20 @@ import dev.bliss.store.schema.SchemaDimension;
 public final class RequestKeys {
 
     private final KeySource[] sources;
-    private final String[] headers;
+    private final HeaderName[] headers;
     private final long[] keys;
     private final boolean[] present;
     private long userAgentKey;
 
-    public RequestKeys(FeatureSchema schema) {
+    /** @param names resolves configured header dimensions' names (the host's, see {@link HeaderName}) */
+    public RequestKeys(FeatureSchema schema, java.util.function.Function<String, HeaderName> names) {
         int n = schema.dimensions().size();
         sources = new KeySource[n];
-        headers = new String[n];
+        headers = new HeaderName[n];
         for (int i = 0; i < n; i++) {
             SchemaDimension d = schema.dimensions().get(i);
             sources[i] = d.source();
-            headers[i] = d.header();
+            headers[i] = d.header() == null ? null : names.apply(d.header());
         }
         keys = new long[n];
         present = new boolean[n];

@@ -38,7 +38,7 @@ final class LoggedRequests {
         if (r == null) {
             return false;
         }
-        RequestKeys keys = new RequestKeys(SCHEMA);
+        RequestKeys keys = new RequestKeys(SCHEMA, dev.bliss.plugin.HeaderName::of);
         keys.compute(view, view.header("user-agent"), 0, 0);
         float[] input = SCHEMA.defaults();
         input[0] = id.length();
