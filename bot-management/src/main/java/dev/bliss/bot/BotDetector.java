@@ -3,6 +3,7 @@ package dev.bliss.bot;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.PendingEvents;
+import dev.bliss.bot.events.RequestClock;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
@@ -56,6 +57,7 @@ final class BotDetector implements Detector {
     private final HeuristicsVerdict heuristics;
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
+    private final RequestClock clock;
     private final float[] input;
     /** The request event of a request whose inspect-time event could not be kept (pool full). */
     private final RequestEvent event;
@@ -71,6 +73,7 @@ final class BotDetector implements Detector {
         this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
         this.heuristics = shared.heuristics.userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
+        this.clock = new RequestClock(shared.settings.eventTimeHeader());
         this.input = new float[shared.schema.inputLength()];
         this.event = new RequestEvent(shared.schema.dimensions().size());
         this.pendingEvents = new PendingEvents(shared.schema.dimensions().size());
@@ -97,7 +100,7 @@ final class BotDetector implements Detector {
         fields.set(f.staticResource, isStatic);
 
         requestFeatures.extract(request, userAgent, heuristics.browserLike(), input);
-        FeatureAvailability availability = storeFeatures.read(keys, input, System.currentTimeMillis());
+        FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
         if (!featuresAvailable) {
@@ -198,8 +201,9 @@ final class BotDetector implements Detector {
 
     @Override
     public void onComplete(RequestView request, Fields fields, Completion completion) {
+        long at = clock.millis(request);
         if (detections != null) {
-            detections.complete(request, completion, System.currentTimeMillis() - completion.durationNanos() / 1_000_000);
+            detections.complete(request, completion, at);
         }
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
@@ -215,7 +219,7 @@ final class BotDetector implements Detector {
             describe(e, request, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
                     shared.heuristics.userAgents().browserLike(ua));
         }
-        e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
+        e.timestampMillis = at;
         e.status = completion.status();
         shared.events.publish(e);
         pendingEvents.release(request);

@@ -51,6 +51,7 @@ public final class SlidingWindows implements RequestEventHandler {
     private int walkDimension;
     private int walkRecord;
     private long evicted;
+    private long latestEvent;
 
     /**
      * @param maxKeys by dimension name; a dimension not named gets 1,000,000
@@ -88,6 +89,14 @@ public final class SlidingWindows implements RequestEventHandler {
 
     public DimensionWindows dimension(int d) {
         return dimensions[d];
+    }
+
+    /**
+     * The latest event timestamp taken so far (0 before the first): "now" for a service on event
+     * time. Events already batched count, so a frame begun after them includes them.
+     */
+    public long latestEventMillis() {
+        return latestEvent;
     }
 
     /** Keys evicted for idleness so far. */
@@ -131,7 +140,11 @@ public final class SlidingWindows implements RequestEventHandler {
     @Override
     public void onEvent(RequestEventRecord e) {
         int i = pending;
-        timestamps[i] = e.timestampMillis();
+        long t = e.timestampMillis();
+        timestamps[i] = t;
+        if (t > latestEvent) {
+            latestEvent = t;
+        }
         ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion());
         userAgents[i] = e.userAgentHash();
         paths[i] = e.pathHash();
