@@ -1,5 +1,6 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.consistency.ClientConsistency;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.PendingEvents;
@@ -58,6 +59,7 @@ final class BotDetector implements Detector {
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final RequestClock clock;
+    private final ClientConsistency consistency;
     private final float[] input;
     /** The request event of a request whose inspect-time event could not be kept (pool full). */
     private final RequestEvent event;
@@ -74,6 +76,7 @@ final class BotDetector implements Detector {
         this.heuristics = shared.heuristics.userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
         this.clock = new RequestClock(shared.settings.eventTimeHeader());
+        this.consistency = new ClientConsistency(shared.heuristics.tlsStacks());
         this.input = new float[shared.schema.inputLength()];
         this.event = new RequestEvent(shared.schema.dimensions().size());
         this.pendingEvents = new PendingEvents(shared.schema.dimensions().size());
@@ -99,7 +102,8 @@ final class BotDetector implements Detector {
         boolean isStatic = shared.heuristics.staticResources().isStatic(request.path());
         fields.set(f.staticResource, isStatic);
 
-        requestFeatures.extract(request, userAgent, heuristics.browserLike(), input);
+        consistency.evaluate(request, userAgent, ja4Key != 0 ? ja4 : null, isStatic);
+        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, input);
         FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
@@ -147,6 +151,7 @@ final class BotDetector implements Detector {
         RequestEvent e = pendingEvents.claim(request);
         if (e != null) {
             describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+            e.inconsistent = consistency.anyDisagrees();
         }
         if (detections != null) {
             keepForDetectionLog(request, fields, score, source, featuresAvailable);
@@ -214,10 +219,12 @@ final class BotDetector implements Detector {
             // so compute from the request again, not from scratch buffers
             e = event;
             CharSequence ua = request.header("user-agent");
+            CharSequence ja4 = fields.isSet(f.ja4) ? ja4Text(request) : null;
             keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
-                    fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
+                    fingerprints.ja4Key(ja4));
             describe(e, request, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
                     shared.heuristics.userAgents().browserLike(ua));
+            e.inconsistent = consistency.evaluate(request, ua, ja4, fields.get(f.staticResource)).anyDisagrees();
         }
         e.timestampMillis = at;
         e.status = completion.status();

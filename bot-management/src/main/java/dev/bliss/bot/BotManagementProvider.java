@@ -41,7 +41,7 @@ public final class BotManagementProvider implements DetectorProvider {
         VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
         // one walk over each user agent answers the rules and which verified bot it names
         HeuristicsConfig heuristics = new HeuristicsConfig(rules.userAgents().withClaims(verified.userAgentPatterns()),
-                rules.staticResources());
+                rules.staticResources(), rules.tlsStacks());
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
         BotFields fields = new BotFields(context.fields());

@@ -130,7 +130,9 @@ public final class SlidingWindows implements RequestEventHandler {
                 | (httpVersion == 20 ? KeyStateLayout.RATIO_HTTP2 : 0)
                 | ((flags & RequestEventLayout.FLAG_STATIC) != 0 ? KeyStateLayout.RATIO_STATIC : 0)
                 | ((flags & RequestEventLayout.FLAG_HEURISTIC) != 0 ? KeyStateLayout.RATIO_HEURISTIC : 0)
-                | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0);
+                | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0)
+                | ((flags & RequestEventLayout.FLAG_INCONSISTENT) != 0 ? KeyStateLayout.RATIO_INCONSISTENT : 0)
+                | ((flags & RequestEventLayout.FLAG_STATIC) == 0 ? KeyStateLayout.COUNT_PAGE : 0);
     }
 
     /**
