@@ -107,6 +107,9 @@ final class BotDetector implements Detector {
         FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
+        for (int i = 0, n = featuresAvailable ? input.length : f.requestFeatureCount; i < n; i++) {
+            fields.set(f.features[i], input[i]);
+        }
         if (!featuresAvailable) {
             shared.unavailable[availability.ordinal()].increment();
         }

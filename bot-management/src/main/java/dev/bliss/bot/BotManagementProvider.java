@@ -44,7 +44,7 @@ public final class BotManagementProvider implements DetectorProvider {
                 rules.staticResources(), rules.tlsStacks());
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
-        BotFields fields = new BotFields(context.fields());
+        BotFields fields = new BotFields(context.fields(), schema);
         if (context.checkOnly()) {
             // everything above read and checked (files, schema, rules, models through the JNI);
             // nothing below may create files or threads for a run that will not happen
