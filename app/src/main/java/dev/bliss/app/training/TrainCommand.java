@@ -119,6 +119,10 @@ public final class TrainCommand implements Callable<Integer> {
             description = "Most trees of each leave-one-out model (default: ${DEFAULT-VALUE}).")
     int leaveOneOutIterations;
 
+    @Option(names = "--leave-one-out-sample", defaultValue = "1", paramLabel = "SHARE",
+            description = "Train each leave-one-out model on this share of the training clients (default: ${DEFAULT-VALUE}: all).")
+    double leaveOneOutSample;
+
     @Override
     public Integer call() {
         BoostingOptions options;
@@ -263,8 +267,14 @@ public final class TrainCommand implements Callable<Integer> {
                 BoostingOptions lopo = new BoostingOptions(leaveOneOutIterations, depth, learningRate, l2, borderCount, earlyStop,
                         options.threads());
                 double[] weights = capped != null ? capped.rounds().getLast().weights() : null;
-                leaveOneOut = LeaveOnePopulationOut.text(LeaveOnePopulationOut.run(lopo, weights, train, held, test,
+                // a share of the training clients, whole clients as the validation split takes them
+                Dataset lopoTrain = leaveOneOutSample >= 1 ? train
+                        : train.rows(ValidationSplit.byClient(train, leaveOneOutSample, seed + 1).validation());
+                leaveOneOut = LeaveOnePopulationOut.text(LeaveOnePopulationOut.run(lopo, weights, lopoTrain, held, test,
                         TrainingListener.NONE));
+                leaveOneOut += String.format(Locale.ROOT, "(each model: at most %d trees, on %d training rows%s)%n",
+                        leaveOneOutIterations, lopoTrain.rowCount(), leaveOneOutSample >= 1 ? "" : String.format(Locale.ROOT,
+                                ", %.0f%% of the training clients", 100 * leaveOneOutSample));
             } catch (DataException | IllegalArgumentException | NullPointerException e) {
                 System.err.println("bliss train: leave-one-out: " + e.getMessage());
                 return 1;
