@@ -1,7 +1,9 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.consistency.ClientConsistency;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
+import dev.bliss.bot.events.RequestClock;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
@@ -55,6 +57,8 @@ final class BotDetector implements Detector {
     private final HeuristicsVerdict heuristics;
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
+    private final RequestClock clock;
+    private final ClientConsistency consistency;
     private final float[] input;
     /** This loop's side of the detection log, or null when it is off. */
     private final DetectionRecorder detections;
@@ -67,6 +71,8 @@ final class BotDetector implements Detector {
         this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
         this.heuristics = shared.heuristics.userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
+        this.clock = new RequestClock(shared.settings.eventTimeHeader());
+        this.consistency = new ClientConsistency(shared.heuristics.tlsStacks());
         this.input = new float[shared.schema.inputLength()];
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
@@ -90,10 +96,14 @@ final class BotDetector implements Detector {
         boolean isStatic = shared.heuristics.staticResources().isStatic(request.path());
         fields.set(f.staticResource, isStatic);
 
-        requestFeatures.extract(request, userAgent, heuristics.browserLike(), input);
-        FeatureAvailability availability = storeFeatures.read(keys, input, System.currentTimeMillis());
+        consistency.evaluate(request, userAgent, ja4Key != 0 ? ja4 : null, isStatic);
+        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, input);
+        FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
+        for (int i = 0, n = featuresAvailable ? input.length : f.requestFeatureCount; i < n; i++) {
+            fields.set(f.features[i], input[i]);
+        }
         if (!featuresAvailable) {
             shared.unavailable[availability.ordinal()].increment();
         }
@@ -135,7 +145,9 @@ final class BotDetector implements Detector {
         }
         fields.set(f.scoreSource, source.text());
         shared.bySource[source.ordinal()].increment();
-        describe(fields.attached(f.event), request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+        RequestEvent e = fields.attached(f.event);
+        describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+        e.inconsistent = consistency.anyDisagrees();
         if (detections != null) {
             keepForDetectionLog(request, fields, score, source, featuresAvailable);
         }
@@ -189,15 +201,16 @@ final class BotDetector implements Detector {
 
     @Override
     public void onComplete(RequestView request, Fields fields, Completion completion) {
+        long at = clock.millis(request);
         if (detections != null) {
-            detections.complete(request, completion, System.currentTimeMillis() - completion.durationNanos() / 1_000_000);
+            detections.complete(request, completion, at);
         }
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it
         }
         // filled by this request's inspect (the score source says it ran): nothing to recompute
         RequestEvent e = fields.attached(f.event);
-        e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
+        e.timestampMillis = at;
         e.status = completion.status();
         shared.events.publish(e);
     }

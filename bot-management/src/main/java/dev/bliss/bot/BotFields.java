@@ -5,8 +5,10 @@ import dev.bliss.plugin.field.Attachment;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.FieldRegistry;
+import dev.bliss.plugin.field.FloatField;
 import dev.bliss.plugin.field.IntArrayField;
 import dev.bliss.plugin.field.IntField;
+import dev.bliss.store.schema.FeatureSchema;
 
 /**
  * The fields bot management produces, for the firewall and later detectors. Cloudflare's names
@@ -22,6 +24,9 @@ import dev.bliss.plugin.field.IntField;
  *   bot.detection_ids       Array&lt;Int&gt;: the heuristics that matched
  *   bot.static_resource     Bool: the path is a static asset (by extension)
  *   bot.features_available  Bool: the inter-request features of the store were used
+ *   bot.features.&lt;input&gt;    Float, read-only: each model input by its features.yaml name, e.g.
+ *                           bot.features.ip.reqs_1m, bot.features.tls_agrees (store features unset
+ *                           when they were not available)
  * </pre>
  */
 public final class BotFields {
@@ -37,13 +42,22 @@ public final class BotFields {
     final IntArrayField detectionIds;
     final BoolField staticResource;
     final BoolField featuresAvailable;
+    /**
+     * The model's inputs as read-only Float fields for rules, {@code bot.features.<input name>}
+     * ({@code bot.features.ip.reqs_1m}, {@code bot.features.header_count}): the request's own
+     * features always, the store's only when they were available (else unset, so a rule on them
+     * is false rather than true on a default).
+     */
+    final FloatField[] features;
+    final int requestFeatureCount;
     /** The request's event, filled in inspect and published in onComplete (the request's own, not a side table's). */
     final Attachment<RequestEvent> event;
     /** The header names read per request, resolved by the host. */
     final BotHeaders headers;
 
-    BotFields(FieldRegistry registry, int dimensions, BotHeaders headers) {
+    BotFields(FieldRegistry registry, FeatureSchema schema, BotHeaders headers) {
         this.headers = headers;
+        int dimensions = schema.dimensions().size();
         event = registry.attachment(RequestEvent.class, () -> new RequestEvent(dimensions));
         score = registry.produceInt("bot.score");
         scoreSource = registry.produceBytes("bot.score_source", 16);
@@ -54,5 +68,10 @@ public final class BotFields {
         detectionIds = registry.produceIntArray("bot.detection_ids", MAX_DETECTION_IDS);
         staticResource = registry.produceBool("bot.static_resource");
         featuresAvailable = registry.produceBool("bot.features_available");
+        features = new FloatField[schema.inputLength()];
+        for (int i = 0; i < features.length; i++) {
+            features[i] = registry.produceFloat("bot.features." + schema.inputNames().get(i));
+        }
+        requestFeatureCount = schema.requestFeatures().size();
     }
 }

@@ -41,10 +41,10 @@ public final class BotManagementProvider implements DetectorProvider {
         VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
         // one walk over each user agent answers the rules and which verified bot it names
         HeuristicsConfig heuristics = new HeuristicsConfig(rules.userAgents().withClaims(verified.userAgentPatterns()),
-                rules.staticResources());
+                rules.staticResources(), rules.tlsStacks());
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
-        BotFields fields = new BotFields(context.fields(), schema.dimensions().size(), new BotHeaders(context::headerName));
+        BotFields fields = new BotFields(context.fields(), schema, new BotHeaders(context::headerName));
         if (context.checkOnly()) {
             // everything above read and checked (files, schema, rules, models through the JNI);
             // nothing below may create files or threads for a run that will not happen

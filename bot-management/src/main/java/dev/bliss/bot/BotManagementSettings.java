@@ -26,13 +26,17 @@ import java.time.Duration;
  *   fingerprint_headers:               JA3/JA4 computed by a TLS-terminating balancer in front,
  *     ja3: ""                          believed only from trusted_proxies peers
  *     ja4: ""
+ *   event_time_header: ""              e.g. x-event-time: when a trusted peer sends it (epoch ms), the
+ *                                      request's time for windows, feature age and the detection log
+ *                                      (a simulator or a log replay in event time); else the clock
  *   detection_log:                     one JSON line per sampled request (see DetectionLogSettings)
  *     path: ""                         empty or absent: off
  * </pre>
  */
 record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, Path models, Path store,
                              Path eventsRing, Duration maxFeatureAge, String scoreHeader, String verifiedHeader, String ja4Header,
-                             String ja3FingerprintHeader, String ja4FingerprintHeader, DetectionLogSettings detectionLog) {
+                             String ja3FingerprintHeader, String ja4FingerprintHeader, String eventTimeHeader,
+                             DetectionLogSettings detectionLog) {
 
     static BotManagementSettings read(ConfigSection c, Path base) throws ConfigException {
         Path features = base.resolve(c.string("features", "features.yaml"));
@@ -55,9 +59,10 @@ record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, 
         String ja3From = header(fp, "ja3", "");
         String ja4From = header(fp, "ja4", "");
         fp.requireNoUnknownKeys();
+        String eventTimeHeader = header(c, "event_time_header", "");
         DetectionLogSettings detectionLog = DetectionLogSettings.read(c.section("detection_log"), base);
         return new BotManagementSettings(features, heuristics, verified, models, store, eventsRing, maxAge, scoreHeader,
-                verifiedHeader, ja4Header, ja3From, ja4From, detectionLog);
+                verifiedHeader, ja4Header, ja3From, ja4From, eventTimeHeader, detectionLog);
     }
 
     private static String header(ConfigSection c, String key, String def) throws ConfigException {

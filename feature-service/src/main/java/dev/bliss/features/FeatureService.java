@@ -81,6 +81,8 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
     private volatile PublishStats lastPublish;
     private volatile WindowStats windowStats;
     private volatile long aggregatorHeartbeat;
+    /** In event time, the latest event timestamp taken (the aggregator's "now"), for other threads. */
+    private volatile long eventClock;
     private AdminEndpoint admin;
     private long skippedFrames;
 
@@ -147,7 +149,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
     private void aggregate() {
         IdleStrategy idle = new BackoffIdleStrategy(64, 16, TimeUnit.MICROSECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(2));
         long interval = options.publishInterval().toMillis();
-        long nextTick = options.clock().getAsLong();
+        long nextTick = aggregatorNow();
         long frameStart = 0;
         long lastErrorLog = 0;
         while (running) {
@@ -164,7 +166,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                         exchange.handOff(done);
                     }
                 } else {
-                    long now = options.clock().getAsLong();
+                    long now = aggregatorNow();
                     if (now >= nextTick) {
                         nextTick += interval;
                         if (nextTick <= now) {
@@ -303,9 +305,22 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
         return options;
     }
 
+    /** The service's "now": the clock, or in event time the latest event timestamp taken. */
     @Override
     public long clockMillis() {
-        return options.clock().getAsLong();
+        return options.eventTime() ? eventClock : options.clock().getAsLong();
+    }
+
+    /** "Now" on the aggregator thread: in event time, taken from the windows and shared through {@link #eventClock}. */
+    private long aggregatorNow() {
+        if (!options.eventTime()) {
+            return options.clock().getAsLong();
+        }
+        long now = windows.latestEventMillis();
+        if (now != eventClock) {
+            eventClock = now;
+        }
+        return now;
     }
 
     @Override

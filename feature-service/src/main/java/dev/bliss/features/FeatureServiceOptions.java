@@ -35,6 +35,7 @@ public final class FeatureServiceOptions {
     private int frameChunk = DEFAULT_FRAME_CHUNK;
     private LongSupplier clock = System::currentTimeMillis;
     private ClusterSettings cluster;
+    private boolean eventTime;
 
     /** The feature store's path prefix (default {@link StorePaths#defaultPrefix()}). */
     public FeatureServiceOptions storePrefix(Path prefix) {
@@ -97,6 +98,22 @@ public final class FeatureServiceOptions {
 
     public ClusterSettings cluster() {
         return cluster;
+    }
+
+    /**
+     * Windows run on event time: "now" is the latest timestamp among the events taken so far (the
+     * events' own times, as the proxy stamped them), not the clock. Publication, evaluation and
+     * eviction then follow the traffic: a simulator that stamps hours of traffic and sends it in
+     * minutes, or a replayed detection log, sees the windows a live run of that traffic would.
+     * The publish interval is then in event time too.
+     */
+    public FeatureServiceOptions eventTime(boolean on) {
+        this.eventTime = on;
+        return this;
+    }
+
+    public boolean eventTime() {
+        return eventTime;
     }
 
     public Path storePrefix() {

@@ -18,6 +18,8 @@ import java.time.Duration;
  *   events_ring: &lt;store dir&gt;/events  the ring the plugin writes (its events_ring: must match)
  *   ring_capacity: 16777216          bytes of records when the service creates the ring (power of two)
  *   publish_interval: 1s
+ *   time: wall                       wall: windows on this machine's clock; event: on the events' own
+ *                                    timestamps (the latest so far is "now"; the lab and log replays)
  *   admin: {enabled: true, host: 127.0.0.1, port: 9902}
  *   cluster: {kafka: {bootstrap_servers: …}, …}   fleet-wide features (see ClusterSettings); absent: off
  * </pre>
@@ -47,6 +49,12 @@ public record FeatureServiceSettings(boolean embedded, Path features, FeatureSer
             options.publishInterval(interval);
         } catch (IllegalArgumentException e) {
             throw section.error("publish_interval", e.getMessage());
+        }
+        String time = section.string("time", "wall");
+        switch (time) {
+            case "wall" -> options.eventTime(false);
+            case "event" -> options.eventTime(true);
+            default -> throw section.error("time", "expected wall or event, not \"" + time + '"');
         }
         ConfigSection admin = section.section("admin");
         if (admin.bool("enabled", true)) {

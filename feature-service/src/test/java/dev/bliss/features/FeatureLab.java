@@ -77,6 +77,11 @@ final class FeatureLab {
 
     /** A proxy to {@code originUrl} with the bot plugin on this lab's store and ring. */
     ProxyServer startProxy(String originUrl, String maxFeatureAge) throws Exception {
+        return startProxy(originUrl, maxFeatureAge, "");
+    }
+
+    /** As {@link #startProxy(String, String)}, with more lines of the plugin's config (indented by 6). */
+    ProxyServer startProxy(String originUrl, String maxFeatureAge, String pluginConfig) throws Exception {
         String yaml = """
                 proxy: {event_loops: 2}
                 listeners: [{host: 127.0.0.1, port: 0}]
@@ -92,7 +97,7 @@ final class FeatureLab {
                     config:
                       store: store/features
                       max_feature_age: %s
-                """.formatted(originUrl, maxFeatureAge);
+                """.formatted(originUrl, maxFeatureAge) + pluginConfig;
         return ProxyServer.start(Proxies.options(yaml, dir));
     }
 

@@ -57,8 +57,8 @@ public final class SimulateCommand implements Callable<Integer> {
     int connections;
 
     @Option(names = "--time-scale", defaultValue = "" + SimulationSettings.DEFAULT_TIME_SCALE,
-            description = "Simulated seconds per real second: think times and crawl delays are divided by it "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "The most simulated seconds per real second: requests carry their simulated time "
+                    + "(--event-time-header), so rates stay true to life at any speed (default: ${DEFAULT-VALUE}).")
     double timeScale;
 
     @Option(names = "--mix", description = "Request shares per population, e.g. human=0.5,scraper=0.2 (default: "
@@ -80,6 +80,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "The bot plugin's fingerprint_headers.ja4 (default: ${DEFAULT-VALUE}).")
     String ja4Header;
 
+    @Option(names = "--event-time-header", defaultValue = "x-event-time",
+            description = "The bot plugin's event_time_header: each request's simulated time, epoch ms; \"\" for none "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String eventTimeHeader;
+
     @Override
     public Integer call() {
         PopulationMix m;
@@ -92,7 +97,7 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationSettings settings;
         try {
             settings = new SimulationSettings(new URI(target), seed, requests, duration, concurrency, connections,
-                    timeScale, m, requestIdHeader, ja3Header, ja4Header);
+                    timeScale, m, requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
         } catch (URISyntaxException | IllegalArgumentException e) {
             System.err.println("bliss simulate: " + e.getMessage());
             return 2;

@@ -8,9 +8,13 @@ import dev.bliss.training.data.FeatureSelection;
 import dev.bliss.training.data.LabelledLog;
 import dev.bliss.training.data.ValidationSplit;
 import dev.bliss.training.gbdt.BoostingOptions;
+import dev.bliss.training.gbdt.GainCap;
+import dev.bliss.training.gbdt.TrainingListener;
 import dev.bliss.training.gbdt.ObliviousBoosting;
 import dev.bliss.training.gbdt.TrainingResult;
 import dev.bliss.training.model.ObliviousTreeModel;
+import dev.bliss.training.model.PlattCalibration;
+import dev.bliss.training.report.LeaveOnePopulationOut;
 import dev.bliss.training.report.EvaluationReport;
 import dev.bliss.training.report.ProgressBar;
 import java.io.IOException;
@@ -88,6 +92,37 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--skip-bad", description = "Skip (and count) malformed log lines instead of stopping at the first.")
     boolean skipBad;
 
+    @Option(names = "--exclude", paramLabel = "A,B", split = ",",
+            description = "Features left out after --features (e.g. counts that grow with the site's traffic).")
+    List<String> exclude = List.of();
+
+    @Option(names = "--max-gain-share", defaultValue = "1", paramLabel = "SHARE",
+            description = "No feature above this share of the model's total gain: retrain with that feature weighed down "
+                    + "until it holds (default: ${DEFAULT-VALUE}, no cap; bot-v2 uses 0.35).")
+    double maxGainShare;
+
+    @Option(names = "--gain-cap-rounds", defaultValue = "6", description = "Most trainings the gain cap may take (default: ${DEFAULT-VALUE}).")
+    int gainCapRounds;
+
+    @Option(names = "--calibrate", description = "Refit the raw-to-probability mapping on the validation clients (Platt) and "
+            + "write the calibrated model.")
+    boolean calibrate;
+
+    @Option(names = "--leave-one-out-log", paramLabel = "FILE",
+            description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
+    Path leaveOneOutLog;
+
+    @Option(names = "--leave-one-out-truth", paramLabel = "FILE", description = "The ground truth of --leave-one-out-log.")
+    Path leaveOneOutTruth;
+
+    @Option(names = "--leave-one-out-iterations", defaultValue = "200",
+            description = "Most trees of each leave-one-out model (default: ${DEFAULT-VALUE}).")
+    int leaveOneOutIterations;
+
+    @Option(names = "--leave-one-out-sample", defaultValue = "1", paramLabel = "SHARE",
+            description = "Train each leave-one-out model on this share of the training clients (default: ${DEFAULT-VALUE}: all).")
+    double leaveOneOutSample;
+
     @Override
     public Integer call() {
         BoostingOptions options;
@@ -111,7 +146,12 @@ public final class TrainCommand implements Callable<Integer> {
         List<String> selected;
         try {
             log = LabelledLog.read(logs, truth, skipBad, options.threads());
-            selected = FeatureSelection.resolve(features, log.dataset().featureNames());
+            selected = new java.util.ArrayList<>(FeatureSelection.resolve(features, log.dataset().featureNames()));
+            for (String name : exclude) {
+                if (!selected.remove(name.strip())) {
+                    throw new DataException("--exclude: " + name.strip() + " is not among the selected features");
+                }
+            }
         } catch (DataException e) {
             System.err.println("bliss train: " + e.getMessage());
             return 1;
@@ -138,8 +178,14 @@ public final class TrainCommand implements Callable<Integer> {
         long trainStart = System.nanoTime();
         ProgressBar progress = ProgressBar.onStderr();
         TrainingResult result;
+        GainCap.Result capped = null;
         try {
-            result = new ObliviousBoosting(options, progress).train(train, held);
+            if (maxGainShare < 1) {
+                capped = GainCap.train(options, progress, train, held, maxGainShare, gainCapRounds);
+                result = capped.training();
+            } else {
+                result = new ObliviousBoosting(options, progress).train(train, held);
+            }
         } catch (IllegalArgumentException e) {
             progress.finish();
             System.err.println("bliss train: " + e.getMessage());
@@ -149,14 +195,31 @@ public final class TrainCommand implements Callable<Integer> {
         double trainSeconds = seconds(trainStart);
         // only the borders the trees test: the same predictions, and a cheaper JNI predict
         ObliviousTreeModel trained = result.model().withUsedBordersOnly();
+        String calibration = "none";
+        if (calibrate) {
+            if (held.rowCount() == 0) {
+                System.err.println("bliss train: --calibrate needs validation clients (--validation > 0)");
+                return 2;
+            }
+            double[] raw = new double[held.rowCount()];
+            boolean[] labels = new boolean[held.rowCount()];
+            float[] r = new float[held.featureCount()];
+            for (int i = 0; i < raw.length; i++) {
+                raw[i] = trained.predictRaw(held.row(i, r));
+                labels[i] = held.automated(i);
+            }
+            PlattCalibration platt = PlattCalibration.fit(raw, labels);
+            trained = trained.calibrated(platt.a(), platt.b());
+            calibration = String.format(Locale.ROOT, "platt a=%.6f b=%.6f on the validation clients", platt.a(), platt.b());
+        }
 
         Map<String, String> info = new LinkedHashMap<>();
         info.put("trainer", "bliss train (oblivious trees, Logloss, plain boosting)");
         info.put("training", String.format(Locale.ROOT,
                 "features=%s iterations=%d depth=%d learning_rate=%s l2=%s border_count=%d validation=%s early_stop=%d seed=%d"
-                        + " trees_kept=%d borders_kept=%d rows=%d",
+                        + " trees_kept=%d borders_kept=%d rows=%d max_gain_share=%s calibration=%s",
                 features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
-                trained.trees().size(), trained.borderCount(), all.rowCount()));
+                trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {
@@ -185,13 +248,51 @@ public final class TrainCommand implements Callable<Integer> {
                                 ? String.format(Locale.ROOT, ", validation Logloss %.5f",
                                         result.validationLoss()[trained.trees().size() - 1])
                                 : ""));
+        if (capped != null) {
+            StringBuilder rounds = new StringBuilder();
+            for (GainCap.Round round : capped.rounds()) {
+                rounds.append(String.format(Locale.ROOT, " %s %.1f%%;", selected.get(round.topFeature()), 100 * round.topShare()));
+            }
+            report = report.note(String.format(Locale.ROOT, "gain cap %.0f%%: %s after %d training(s), largest share by round:%s",
+                    100 * maxGainShare, capped.met() ? "met" : "NOT met", capped.rounds().size(), rounds));
+        }
+        if (calibrate) {
+            report = report.note("calibrated: " + calibration + " (the scores above are the calibrated model's)");
+        }
+        String leaveOneOut = null;
+        if (leaveOneOutLog != null) {
+            try {
+                Dataset test = LabelledLog.read(List.of(leaveOneOutLog), leaveOneOutTruth, skipBad, options.threads())
+                        .dataset().withFeatures(selected);
+                BoostingOptions lopo = new BoostingOptions(leaveOneOutIterations, depth, learningRate, l2, borderCount, earlyStop,
+                        options.threads());
+                double[] weights = capped != null ? capped.rounds().getLast().weights() : null;
+                // a share of the training clients, whole clients as the validation split takes them
+                Dataset lopoTrain = leaveOneOutSample >= 1 ? train
+                        : train.rows(ValidationSplit.byClient(train, leaveOneOutSample, seed + 1).validation());
+                leaveOneOut = LeaveOnePopulationOut.text(LeaveOnePopulationOut.run(lopo, weights, lopoTrain, held, test,
+                        TrainingListener.NONE));
+                leaveOneOut += String.format(Locale.ROOT, "(each model: at most %d trees, on %d training rows%s)%n",
+                        leaveOneOutIterations, lopoTrain.rowCount(), leaveOneOutSample >= 1 ? "" : String.format(Locale.ROOT,
+                                ", %.0f%% of the training clients", 100 * leaveOneOutSample));
+            } catch (DataException | IllegalArgumentException | NullPointerException e) {
+                System.err.println("bliss train: leave-one-out: " + e.getMessage());
+                return 1;
+            }
+        }
         System.out.print(report.text());
+        if (leaveOneOut != null) {
+            System.out.print(leaveOneOut);
+        }
         System.out.println("model written to " + model + "; its models.yaml entry (under models:):");
         System.out.print(entry);
         if (reportDir != null) {
             try {
                 report.writeTo(reportDir);
                 Files.writeString(reportDir.resolve("models-entry.yaml"), entry, StandardCharsets.UTF_8);
+                if (leaveOneOut != null) {
+                    Files.writeString(reportDir.resolve("leave-one-population-out.txt"), leaveOneOut, StandardCharsets.UTF_8);
+                }
                 System.out.println("report written to " + reportDir);
             } catch (IOException e) {
                 System.err.println("bliss train: " + reportDir + ": cannot write the report: " + e.getMessage());

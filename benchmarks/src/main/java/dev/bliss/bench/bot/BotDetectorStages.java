@@ -1,6 +1,7 @@
 package dev.bliss.bench.bot;
 
 import dev.bliss.bot.features.FeatureSchemaReader;
+import dev.bliss.bot.consistency.ClientConsistency;
 import dev.bliss.bot.features.RequestFeatureExtractor;
 import dev.bliss.bot.features.StoreConnection;
 import dev.bliss.bot.features.StoreFeatureReader;
@@ -70,6 +71,7 @@ public final class BotDetectorStages {
         Fingerprints fingerprints = new Fingerprints();
         RequestKeys keys = new RequestKeys(schema, dev.bliss.plugin.HeaderName::of);
         RequestFeatureExtractor extractor = new RequestFeatureExtractor(schema.requestFeatures(), dev.bliss.bot.BotHeaders.byText());
+        ClientConsistency consistency = new ClientConsistency(heuristics.tlsStacks());
         float[] input = new float[schema.inputLength()];
         StoreConnection store = new StoreConnection(lab.storePrefix());
         StoreFeatureReader reader = new StoreFeatureReader(store, schema, 3_600_000);
@@ -90,7 +92,8 @@ public final class BotDetectorStages {
             return keys.key(5);
         });
         stages.put("request features", r -> {
-            extractor.extract(r, r.header("user-agent"), true, input);
+            CharSequence ua = r.header("user-agent");
+            extractor.extract(r, ua, true, consistency.evaluate(r, ua, r.header("x-ja4"), false), input);
             return (long) input[0];
         });
         stages.put("store reads (6, batched)", r -> {
@@ -132,7 +135,7 @@ public final class BotDetectorStages {
             keys.compute(r, ua, ja3, ja4);
             withClaims.classify(ua, r, claimsVerdict);
             boolean isStatic = heuristics.staticResources().isStatic(r.path());
-            extractor.extract(r, ua, claimsVerdict.browserLike(), input);
+            extractor.extract(r, ua, claimsVerdict.browserLike(), consistency.evaluate(r, ua, r.header("x-ja4"), isStatic), input);
             reader.read(keys, input, System.currentTimeMillis());
             bots.match(claimsVerdict.claims(), r.clientAddress(), botVerdict);
             return botVerdict.outcome().ordinal() + (isStatic ? 1 : 0) + (long) input[20];

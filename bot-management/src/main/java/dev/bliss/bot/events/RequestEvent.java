@@ -24,6 +24,8 @@ public final class RequestEvent {
     public boolean heuristicMatch;
     public boolean browserLikeUserAgent;
     public boolean tls;
+    /** A consistency check disagreed (the user agent's claim against the request's behaviour). */
+    public boolean inconsistent;
 
     public RequestEvent(int dimensions) {
         keys = new long[dimensions];

@@ -144,7 +144,8 @@ public final class RingEventSink implements RequestEventSink {
                 | (e.staticResource ? RequestEventLayout.FLAG_STATIC : 0)
                 | (e.heuristicMatch ? RequestEventLayout.FLAG_HEURISTIC : 0)
                 | (e.browserLikeUserAgent ? RequestEventLayout.FLAG_BROWSER_LIKE : 0)
-                | (e.tls ? RequestEventLayout.FLAG_TLS : 0);
+                | (e.tls ? RequestEventLayout.FLAG_TLS : 0)
+                | (e.inconsistent ? RequestEventLayout.FLAG_INCONSISTENT : 0);
         int presence = 0;
         long[] keys = e.keys;
         boolean[] has = e.hasKey;

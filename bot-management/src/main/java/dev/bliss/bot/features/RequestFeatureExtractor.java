@@ -1,6 +1,7 @@
 package dev.bliss.bot.features;
 
 import dev.bliss.bot.BotHeaders;
+import dev.bliss.bot.consistency.ClientConsistency;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.store.schema.RequestFeature;
@@ -23,8 +24,10 @@ public final class RequestFeatureExtractor {
     /**
      * @param userAgent    the user agent or null
      * @param browserLike  whether heuristics consider the user agent a mainstream browser's
+     * @param consistency  this request's consistency checks, evaluated
      */
-    public void extract(RequestView r, CharSequence userAgent, boolean browserLike, float[] input) {
+    public void extract(RequestView r, CharSequence userAgent, boolean browserLike, ClientConsistency consistency,
+                        float[] input) {
         for (int i = 0; i < order.length; i++) {
             input[i] = switch (order[i]) {
                 case HEADER_COUNT -> r.headerCount();
@@ -40,6 +43,10 @@ public final class RequestFeatureExtractor {
                 case USER_AGENT_LENGTH -> userAgent == null ? 0 : userAgent.length();
                 case TLS -> flag(r.isTls());
                 case BROWSER_LIKE_USER_AGENT -> flag(browserLike);
+                case TLS_AGREES -> consistency.tls();
+                case CLIENT_HINTS_AGREE -> consistency.clientHints();
+                case FETCH_METADATA_AGREES -> consistency.fetchMetadata();
+                case HEADER_ORDER_AGREES -> consistency.headerOrder();
             };
         }
     }

@@ -1,5 +1,6 @@
 package dev.bliss.bot.heuristics;
 
+import dev.bliss.bot.consistency.TlsStacks;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
@@ -14,9 +15,10 @@ import java.nio.file.Path;
  *   rules:             → {@link UserAgentHeuristics}
  *   static_resources:
  *     extensions: […]  → {@link StaticResources}
+ *   tls_stacks: […]    → {@link TlsStacks}
  * </pre>
  */
-public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources staticResources) {
+public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources staticResources, TlsStacks tlsStacks) {
 
     /** Reads and validates a heuristics file. */
     public static HeuristicsConfig read(Path file) throws ConfigException {
@@ -27,7 +29,8 @@ public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources s
     public static HeuristicsConfig load(ConfigSection root) throws ConfigException {
         UserAgentHeuristics userAgents = UserAgentHeuristics.load(root);
         StaticResources statics = StaticResources.load(root.section("static_resources"));
+        TlsStacks stacks = TlsStacks.load(root);
         root.requireNoUnknownKeys();
-        return new HeuristicsConfig(userAgents, statics);
+        return new HeuristicsConfig(userAgents, statics, stacks);
     }
 }

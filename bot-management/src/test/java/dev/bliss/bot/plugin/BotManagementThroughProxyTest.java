@@ -80,6 +80,19 @@ class BotManagementThroughProxyTest {
     }
 
     @Test
+    void shouldLetRulesReadTheStoresFeaturesAsFloatFields() throws Exception {
+        start(labWithBusyClient(), """
+                rules:
+                  - {id: many-agents, expression: 'bot.features.ip.distinct_ua_10m gt 40', action: block}
+                  - {id: has-headers, expression: 'bot.features.header_count ge 2 and bot.features.client_hints_agree eq 0', action: log}
+                """);
+        assertEquals(403, get(BUSY_CLIENT, BROWSER).status(), "50 user agents from one address in ten minutes");
+        assertEquals(200, get(NEW_CLIENT, BROWSER).status(), "a new client: 0 in the store's defaults");
+        origin.next();
+        assertTrue(metrics().contains("bliss_rule_matched_total{action=\"log\",rule=\"has-headers\"} 1.0"), metrics());
+    }
+
+    @Test
     void shouldReplaceAScoreTheClientSentItself() throws Exception {
         start(labWithBusyClient(), "rules: []\n");
         assertEquals(200, get(BUSY_CLIENT, BROWSER + "\r\nX-Bot-Score: 99\r\nX-Bot-Verified: true").status());

@@ -116,7 +116,7 @@ public final class AdminEndpoint {
             }
             FeatureLookup lookup = FeatureLookup.find(reader, service.schema(), dimension, value);
             json(request, lookup.status() == FeatureLookup.Status.FOUND ? 200 : 404,
-                    lookup.toJson(System.currentTimeMillis()));
+                    lookup.toJson(service.clockMillis()));
         } catch (IllegalArgumentException e) {
             json(request, 400, new JsonObject().put("error", e.getMessage()));
         } catch (StoreException e) {

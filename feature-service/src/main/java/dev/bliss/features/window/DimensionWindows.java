@@ -318,6 +318,22 @@ public final class DimensionWindows {
         }
     }
 
+    /** A distinct count's estimate over the window: the current bucket, plus what only the previous one saw, weighted. */
+    private double distinct(KeyStateLayout.FeatureRead f, int[] page, int base, int gi, double wp, double wc) {
+        int prev = base + f.offset();
+        boolean hll = f.sketchKind() == KeyStateLayout.SKETCH_HLL;
+        int size = hll ? HyperLogLog.INTS : LinearCounter.INTS;
+        int curr = prev + size;
+        double current = hll ? HyperLogLog.estimate(page, curr) : LinearCounter.estimate(page, curr);
+        if (rolled[gi]) {
+            return wc * current;
+        }
+        double union = hll ? HyperLogLog.estimateUnion(page, prev, page, curr)
+                : LinearCounter.estimateUnion(page, prev, page, curr);
+        // values seen only in the previous bucket count with the share of it still in the window
+        return current + wp * Math.max(0, union - current);
+    }
+
     private float value(KeyStateLayout.FeatureRead f, int[] page, int base) {
         int gi = f.group();
         boolean none = empty[gi];
@@ -330,22 +346,22 @@ public final class DimensionWindows {
             case COUNT, RANK_BY_COUNT, QUANTILE_BY_COUNT -> {
                 return (float) requests;
             }
+            case PAGE_COUNT -> {
+                int at = base + f.offset();
+                return none ? 0 : (float) (wp * page[at] + wc * page[at + 1]);
+            }
+            case REQUESTS_PER_IP -> {
+                if (none || requests <= 0) {
+                    return f.defaultValue();
+                }
+                double ips = distinct(f, page, base, gi, wp, wc);
+                return (float) (requests / Math.max(1, ips));
+            }
             case DISTINCT_USER_AGENTS, DISTINCT_PATHS, DISTINCT_IPS -> {
                 if (none) {
                     return 0;
                 }
-                int prev = base + f.offset();
-                boolean hll = f.sketchKind() == KeyStateLayout.SKETCH_HLL;
-                int size = hll ? HyperLogLog.INTS : LinearCounter.INTS;
-                int curr = prev + size;
-                double current = hll ? HyperLogLog.estimate(page, curr) : LinearCounter.estimate(page, curr);
-                if (rolled[gi]) {
-                    return (float) (wc * current);
-                }
-                double union = hll ? HyperLogLog.estimateUnion(page, prev, page, curr)
-                        : LinearCounter.estimateUnion(page, prev, page, curr);
-                // values seen only in the previous bucket count with the share of it still in the window
-                return (float) (current + wp * Math.max(0, union - current));
+                return (float) distinct(f, page, base, gi, wp, wc);
             }
             case MEAN_INTERARRIVAL, CV_INTERARRIVAL -> {
                 int at = base + f.offset();

@@ -53,6 +53,9 @@ public final class KeyStateLayout {
     static final int RATIO_STATIC = 1 << 4;
     static final int RATIO_HEURISTIC = 1 << 5;
     static final int RATIO_BROWSER = 1 << 6;
+    static final int RATIO_INCONSISTENT = 1 << 7;
+    /** Not a ratio's numerator but a count of its own: requests without the static flag. */
+    static final int COUNT_PAGE = 1 << 8;
 
     /** Values a distinct count counts. */
     static final int VALUE_USER_AGENT = 0;
@@ -205,6 +208,8 @@ public final class KeyStateLayout {
             case RATIO_STATIC -> RATIO_STATIC;
             case RATIO_HEURISTIC -> RATIO_HEURISTIC;
             case RATIO_BROWSER_UA -> RATIO_BROWSER;
+            case RATIO_INCONSISTENT -> RATIO_INCONSISTENT;
+            case PAGE_COUNT -> COUNT_PAGE;
             default -> 0;
         };
     }
@@ -213,7 +218,7 @@ public final class KeyStateLayout {
         return switch (a) {
             case DISTINCT_USER_AGENTS -> VALUE_USER_AGENT;
             case DISTINCT_PATHS -> VALUE_PATH;
-            case DISTINCT_IPS -> VALUE_CLIENT_IP;
+            case DISTINCT_IPS, REQUESTS_PER_IP -> VALUE_CLIENT_IP;
             default -> -1;
         };
     }
@@ -224,7 +229,7 @@ public final class KeyStateLayout {
      * HyperLogLog.
      */
     static int sketchKind(Aggregation a) {
-        return a == Aggregation.DISTINCT_IPS ? SKETCH_HLL : SKETCH_LINEAR;
+        return a == Aggregation.DISTINCT_IPS || a == Aggregation.REQUESTS_PER_IP ? SKETCH_HLL : SKETCH_LINEAR;
     }
 
     static int sketchInts(int kind) {

@@ -51,6 +51,7 @@ public final class SlidingWindows implements RequestEventHandler {
     private int walkDimension;
     private int walkRecord;
     private long evicted;
+    private long latestEvent;
 
     /**
      * @param maxKeys by dimension name; a dimension not named gets 1,000,000
@@ -90,6 +91,14 @@ public final class SlidingWindows implements RequestEventHandler {
         return dimensions[d];
     }
 
+    /**
+     * The latest event timestamp taken so far (0 before the first): "now" for a service on event
+     * time. Events already batched count, so a frame begun after them includes them.
+     */
+    public long latestEventMillis() {
+        return latestEvent;
+    }
+
     /** Keys evicted for idleness so far. */
     public long evictedKeys() {
         return evicted;
@@ -121,7 +130,9 @@ public final class SlidingWindows implements RequestEventHandler {
                 | (httpVersion == 20 ? KeyStateLayout.RATIO_HTTP2 : 0)
                 | ((flags & RequestEventLayout.FLAG_STATIC) != 0 ? KeyStateLayout.RATIO_STATIC : 0)
                 | ((flags & RequestEventLayout.FLAG_HEURISTIC) != 0 ? KeyStateLayout.RATIO_HEURISTIC : 0)
-                | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0);
+                | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0)
+                | ((flags & RequestEventLayout.FLAG_INCONSISTENT) != 0 ? KeyStateLayout.RATIO_INCONSISTENT : 0)
+                | ((flags & RequestEventLayout.FLAG_STATIC) == 0 ? KeyStateLayout.COUNT_PAGE : 0);
     }
 
     /**
@@ -131,7 +142,11 @@ public final class SlidingWindows implements RequestEventHandler {
     @Override
     public void onEvent(RequestEventRecord e) {
         int i = pending;
-        timestamps[i] = e.timestampMillis();
+        long t = e.timestampMillis();
+        timestamps[i] = t;
+        if (t > latestEvent) {
+            latestEvent = t;
+        }
         ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion());
         userAgents[i] = e.userAgentHash();
         paths[i] = e.pathHash();

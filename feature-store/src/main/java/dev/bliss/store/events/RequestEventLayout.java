@@ -14,7 +14,8 @@ import java.nio.file.Path;
  * body offset  size
  *           0     1  version (VERSION); a reader skips and counts any other value
  *           1     1  flags: bit 0 has cookie, 1 static resource, 2 heuristics matched,
- *                            3 browser-like user agent, 4 TLS
+ *                            3 browser-like user agent, 4 TLS, 5 a consistency check disagreed
+ *                            (the user agent's claim against TLS, client hints, fetch metadata, header order)
  *           2     1  method: 0 GET, 1 HEAD, 2 POST, 3 other
  *           3     1  HTTP version: 10, 11 or 20
  *           4     2  response status (unsigned)
@@ -72,6 +73,7 @@ public final class RequestEventLayout {
     public static final int FLAG_HEURISTIC = 1 << 2;
     public static final int FLAG_BROWSER_LIKE = 1 << 3;
     public static final int FLAG_TLS = 1 << 4;
+    public static final int FLAG_INCONSISTENT = 1 << 5;
 
     public static final int METHOD_GET = 0;
     public static final int METHOD_HEAD = 1;

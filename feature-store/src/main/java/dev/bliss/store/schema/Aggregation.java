@@ -18,6 +18,12 @@ public enum Aggregation {
     RATIO_BROWSER_UA("ratio_browser_ua"),
     MEAN_INTERARRIVAL("mean_interarrival"),
     CV_INTERARRIVAL("cv_interarrival"),
+    /** Requests per distinct client address: how hard a key's clients work it, whatever the site's volume. */
+    REQUESTS_PER_IP("requests_per_ip"),
+    /** Requests that are not for static resources: pages and API calls, which assets cannot dilute. */
+    PAGE_COUNT("page_count"),
+    /** The share of requests where the user agent's claim disagreed with the request (ClientConsistency). */
+    RATIO_INCONSISTENT("ratio_inconsistent"),
     RANK_BY_COUNT("rank_by_count"),
     QUANTILE_BY_COUNT("quantile_by_count");
 

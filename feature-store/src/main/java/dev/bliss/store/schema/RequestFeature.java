@@ -20,7 +20,18 @@ public enum RequestFeature {
     USER_AGENT_LENGTH("user_agent_length"),
     TLS("tls"),
     /** 1 when the user agent looks like a mainstream browser's. */
-    BROWSER_LIKE_USER_AGENT("browser_like_user_agent");
+    BROWSER_LIKE_USER_AGENT("browser_like_user_agent"),
+    /**
+     * The consistency of the claim with the request (bot-management's ClientConsistency): 1 agrees,
+     * 0 disagrees, -1 no browser claimed, 0.5 cannot tell. The JA4's stack vs the user agent's family.
+     */
+    TLS_AGREES("tls_agrees"),
+    /** sec-ch-ua present exactly when the claimed Chromium version sends it, and matching it. */
+    CLIENT_HINTS_AGREE("client_hints_agree"),
+    /** Sec-Fetch-* present exactly when the claimed browser sends them, the destination fitting the path. */
+    FETCH_METADATA_AGREES("fetch_metadata_agrees"),
+    /** The claimed family's order of User-Agent, Accept, Accept-Encoding, Accept-Language. */
+    HEADER_ORDER_AGREES("header_order_agrees");
 
     private final String configName;
 

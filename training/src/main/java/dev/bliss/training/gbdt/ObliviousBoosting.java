@@ -33,6 +33,8 @@ public final class ObliviousBoosting {
 
     private final BoostingOptions options;
     private final TrainingListener listener;
+    /** Per feature, the factor on its splits' gain when splits compete (null: all 1); see {@link GainCap}. */
+    private double[] featureWeights;
 
     public ObliviousBoosting(BoostingOptions options, TrainingListener listener) {
         this.options = options;
@@ -48,6 +50,16 @@ public final class ObliviousBoosting {
      *
      * @throws IllegalArgumentException when the training rows hold only one class
      */
+    /**
+     * Weighs each feature's candidate splits by {@code weights[f]} when the best split of a level
+     * is chosen: a weight below 1 makes a feature win only where it is that much better. The
+     * gains reported are the splits' real gains, unweighted.
+     */
+    public ObliviousBoosting withFeatureWeights(double[] weights) {
+        this.featureWeights = weights.clone();
+        return this;
+    }
+
     public TrainingResult train(Dataset train, Dataset validation) {
         int featureCount = train.featureCount();
         List<FloatFeature> features = new ArrayList<>(featureCount);
@@ -72,7 +84,10 @@ public final class ObliviousBoosting {
         double[] approxValidation = new double[yValidation.length];
         Arrays.fill(approxValidation, bias);
 
-        Level level = new Level(trainBins, features, options);
+        if (featureWeights != null && featureWeights.length != features.size()) {
+            throw new IllegalArgumentException(featureWeights.length + " feature weights for " + features.size() + " features");
+        }
+        Level level = new Level(trainBins, features, options, featureWeights);
         List<ObliviousTree> trees = new ArrayList<>();
         List<double[]> treeGains = new ArrayList<>();
         double[] trainLoss = new double[options.iterations()];
@@ -188,7 +203,10 @@ public final class ObliviousBoosting {
         private int sideCount;
         private boolean sideIsAbove;
 
-        Level(QuantizedColumns bins, List<FloatFeature> features, BoostingOptions options) {
+        private final double[] weights;
+
+        Level(QuantizedColumns bins, List<FloatFeature> features, BoostingOptions options, double[] weights) {
+            this.weights = weights;
             this.bins = bins;
             this.options = options;
             this.featureCount = features.size();
@@ -224,11 +242,12 @@ public final class ObliviousBoosting {
             int grown = 0;
             for (int d = 0; d < depth; d++) {
                 int leafCount = 1 << d;
-                Candidate best = bestSplit(pool, leafCount, splitFeature, splitBorder, d);
+                double before = levelScore(leafCount);
+                Candidate best = bestSplit(pool, leafCount, splitFeature, splitBorder, d, before);
                 if (best == null) {
                     break;  // every feature is constant on the training rows
                 }
-                gains[d] = best.score - levelScore(leafCount);
+                gains[d] = best.score - before;
                 byte[] b = bins.bins[best.feature];
                 int k = best.border;
                 int bit = 1 << d;
@@ -286,7 +305,8 @@ public final class ObliviousBoosting {
             return s;
         }
 
-        private Candidate bestSplit(ExecutorService pool, int leafCount, int[] usedFeature, int[] usedBorder, int used) {
+        private Candidate bestSplit(ExecutorService pool, int leafCount, int[] usedFeature, int[] usedBorder, int used,
+                                    double before) {
             Candidate[] perFeature = new Candidate[featureCount];
             if (pool == null) {
                 for (int f = 0; f < featureCount; f++) {
@@ -311,9 +331,15 @@ public final class ObliviousBoosting {
                 }
             }
             Candidate best = null;
+            double bestWeighted = Double.NEGATIVE_INFINITY;
             for (Candidate c : perFeature) {
-                if (c != null && (best == null || c.score > best.score)) {
+                if (c == null) {
+                    continue;
+                }
+                double weighted = weights == null ? c.score : before + (c.score - before) * weights[c.feature];
+                if (best == null || weighted > bestWeighted) {
                     best = c;
+                    bestWeighted = weighted;
                 }
             }
             return best;

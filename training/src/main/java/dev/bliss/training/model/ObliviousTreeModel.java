@@ -56,6 +56,23 @@ public final class ObliviousTreeModel {
         return bias;
     }
 
+    /**
+     * The same trees with raw values mapped by {@code a·raw + b} (a Platt calibration): every leaf
+     * multiplied by {@code a} and the bias moved, so the file keeps a scale of 1, as the JNI's
+     * check expects, and predicts {@code a·raw + b} exactly up to rounding.
+     */
+    public ObliviousTreeModel calibrated(double a, double b) {
+        List<ObliviousTree> scaled = new java.util.ArrayList<>(trees.size());
+        for (ObliviousTree t : trees) {
+            double[] leaves = t.leafValues().clone();
+            for (int i = 0; i < leaves.length; i++) {
+                leaves[i] *= a * scale;
+            }
+            scaled.add(new ObliviousTree(t.features(), t.borders(), leaves));
+        }
+        return new ObliviousTreeModel(features, scaled, 1.0, a * bias + b);
+    }
+
     public List<String> featureNames() {
         return features.stream().map(FloatFeature::name).toList();
     }

@@ -12,7 +12,21 @@ public enum Population {
     VERIFIED_BOT(1),
     SCRAPER(1),
     CREDENTIAL_STUFFER(1),
-    HEADLESS(1);
+    HEADLESS(1),
+    // populations that fight back (training/README.md, "Populations")
+    ASSET_STUFFER(1),
+    BROWSER_AUTOMATION(1),
+    IP_ROTATOR(1),
+    UA_ROTATOR(1),
+    FAST_SCRAPER(1),
+    SLOW_SCRAPER(1),
+    // people who look unusual
+    CACHED_ASSETS(0),
+    SINGLE_PAGE(0),
+    IN_APP(0),
+    CONSOLE_TV(0),
+    OLD_BROWSER(0),
+    RETURNING(0);
 
     private final int label;
 

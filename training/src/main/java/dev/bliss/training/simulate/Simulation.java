@@ -18,21 +18,20 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Runs a simulation: draws the {@link Cast}, keeps up to {@code concurrency} actors active, sends
- * each actor's requests one at a time after its (time-scaled) pause, writes each request's truth
- * row as it is sent, and ends when the cast's requests are all answered or the duration is up.
+ * each actor's requests one at a time after its pause on the {@link SimulatedClock}, writes each
+ * request's truth row as it is sent, and ends when the cast's requests are all answered or the
+ * duration is up.
  *
  * <pre>
- *   cast ──► actor ──step──► pause / timeScale ──► truth row ──► HTTP client ──► target
- *              ▲                                                     │
- *              └───────────── status, Set-Cookie ◄───────────────────┘
+ *   cast ──► actor ──step──► planned at last send + response + pause (simulated time)
+ *              ▲               ──► due on the clock ──► truth row ──► HTTP client (stamped) ──► target
+ *              └───────────── status, Set-Cookie ◄────────────────────────────┘
  * </pre>
  *
  * <p>The client stands for the load balancer in front of the proxy: connections are shared by all
@@ -59,7 +58,8 @@ public final class Simulation {
     private final Consumer<SimulatedRequest> onSend;
     private final Cast cast;
     private final Promise<SimulationReport> done = Promise.promise();
-    private final Map<Long, Actor> pausedActors = new HashMap<>();
+    private SimulatedClock<Planned> clock;
+    private long clockTimer = -1;
     private final Map<Population, Tally> tallies = new EnumMap<>(Population.class);
     private HttpClientAgent http1;
     private HttpClientAgent http2;
@@ -118,6 +118,7 @@ public final class Simulation {
                         .setHttp2ClearTextUpgrade(false),
                 new PoolOptions().setHttp2MaxSize(Math.max(1, Math.min(8, settings.connections() / 8))));
         startNanos = System.nanoTime();
+        clock = new SimulatedClock<>(System.currentTimeMillis(), startNanos, settings.timeScale());
         deadlineTimer = vertx.setTimer(Math.max(1, settings.duration().toMillis()), id -> {
             deadlineTimer = -1;
             stop(SimulationReport.StopReason.DURATION);
@@ -149,8 +150,9 @@ public final class Simulation {
             active++;
             tallies.get(p).active++;
             started++;
-            schedule(actor);
+            schedule(actor, clock.now());
         }
+        dispatch();
     }
 
     /**
@@ -176,26 +178,40 @@ public final class Simulation {
         return best;
     }
 
-    private void schedule(Actor actor) {
+    /** An actor's next step and when, in simulated time, it goes. */
+    private record Planned(Actor actor, Step step) {
+    }
+
+    /** Plans the actor's next step for {@code after} (its last send plus the response time) plus its pause. */
+    private void schedule(Actor actor, long after) {
         if (stopping || !actor.hasNext()) {
             retire(actor);
             return;
         }
         Step step = actor.next();
-        long delayMs = Math.round(step.pauseSeconds() * 1000 / settings.timeScale());
-        if (delayMs < 1) {
-            send(actor, step);
-        } else {
-            long[] timer = new long[1];
-            timer[0] = vertx.setTimer(delayMs, id -> {
-                pausedActors.remove(timer[0]);
-                send(actor, step);
+        clock.plan(after + Math.round(step.pauseSeconds() * 1000), new Planned(actor, step));
+    }
+
+    /** Sends every step that is due, then waits (a timer) for the speed limit to free the next one. */
+    private void dispatch() {
+        if (stopping) {
+            return;
+        }
+        long nanos = System.nanoTime();
+        Planned next;
+        while ((next = clock.release(nanos)) != null) {
+            send(next.actor(), next.step(), clock.releasedAt());
+        }
+        long wait = clock.nanosUntilDue(nanos);
+        if (wait >= 0 && clockTimer < 0) {
+            clockTimer = vertx.setTimer(Math.max(1, wait / 1_000_000), id -> {
+                clockTimer = -1;
+                dispatch();
             });
-            pausedActors.put(timer[0], actor);
         }
     }
 
-    private void send(Actor actor, Step step) {
+    private void send(Actor actor, Step step, long at) {
         if (stopping) {
             retire(actor);
             return;
@@ -208,7 +224,7 @@ public final class Simulation {
         tally.sent++;
         boolean h2 = r.protocol() == SimulatedRequest.Protocol.HTTP_2;
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.valueOf(r.method())).setURI(r.path())
-                .setHeaders(headers(r, h2)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
+                .setHeaders(headers(r, h2, at)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
         (h2 ? http2 : http1).request(options)
                 .compose(req -> r.body() == null ? req.send() : req.send(r.body()))
                 .compose(resp -> resp.body().map(body -> resp))
@@ -229,12 +245,14 @@ public final class Simulation {
                             stop(SimulationReport.StopReason.TARGET_UNREACHABLE);
                         }
                     }
-                    schedule(actor);
+                    clock.answered(at);
+                    schedule(actor, at + SimulatedClock.RESPONSE_MILLIS);
+                    dispatch();
                 });
     }
 
     /** The client's headers, then the balancer's. HTTP/2 field names are lower case on the wire. */
-    private MultiMap headers(SimulatedRequest r, boolean h2) {
+    private MultiMap headers(SimulatedRequest r, boolean h2, long at) {
         MultiMap h = HttpHeaders.headers();
         for (Header header : r.headers()) {
             h.add(h2 ? header.name().toLowerCase(Locale.ROOT) : header.name(), header.value());
@@ -244,6 +262,9 @@ public final class Simulation {
         h.add(settings.ja3Header(), r.fingerprint().ja3());
         h.add(settings.ja4Header(), r.fingerprint().ja4());
         h.add(settings.requestIdHeader(), r.id());
+        if (!settings.eventTimeHeader().isEmpty()) {
+            h.add(settings.eventTimeHeader(), Long.toString(at));
+        }
         return h;
     }
 
@@ -261,11 +282,13 @@ public final class Simulation {
         stopping = true;
         stopReason = reason;
         // paused actors will send nothing more; in-flight requests are waited for
-        for (Long timer : List.copyOf(pausedActors.keySet())) {
-            vertx.cancelTimer(timer);
-            Actor actor = pausedActors.remove(timer);
+        if (clockTimer >= 0) {
+            vertx.cancelTimer(clockTimer);
+            clockTimer = -1;
+        }
+        for (Planned p : clock.clear()) {
             active--;
-            tallies.get(actor.population()).active--;
+            tallies.get(p.actor().population()).active--;
         }
         // a target that stopped answering must not hold the run past its bounds
         drainTimer = vertx.setTimer(DRAIN_MS, id -> {

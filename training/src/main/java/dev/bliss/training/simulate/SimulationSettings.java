@@ -15,16 +15,19 @@ import java.time.Duration;
  * @param concurrency       actors active at once, each with at most one request in flight
  * @param connections       HTTP/1.1 connections to the target (shared by all actors, like a
  *                          balancer's pool); HTTP/2 actors share a few more connections
- * @param timeScale         simulated seconds per real second: think times and crawl delays are
- *                          divided by it
+ * @param timeScale         the most simulated seconds per real second: the simulated clock runs
+ *                          at most this much faster than the wall clock (slower when the target
+ *                          cannot keep up); requests are stamped with it ({@code eventTimeHeader})
  * @param mix               the share of requests per population
  * @param requestIdHeader   the header carrying the request id (the proxy's request_id_header)
  * @param ja3Header         the header carrying JA3 (the bot plugin's fingerprint_headers.ja3)
  * @param ja4Header         the header carrying JA4 (fingerprint_headers.ja4)
+ * @param eventTimeHeader   the header carrying the request's simulated time in epoch ms (the bot
+ *                          plugin's event_time_header); "" sends none
  */
 public record SimulationSettings(URI target, long seed, long requests, Duration duration, int concurrency,
                                  int connections, double timeScale, PopulationMix mix, String requestIdHeader,
-                                 String ja3Header, String ja4Header) {
+                                 String ja3Header, String ja4Header, String eventTimeHeader) {
 
     public static final int DEFAULT_CONCURRENCY = 256;
     public static final int DEFAULT_CONNECTIONS = 256;
@@ -51,22 +54,22 @@ public record SimulationSettings(URI target, long seed, long requests, Duration 
     /** Settings with the defaults for everything but target, seed and the two bounds. */
     public static SimulationSettings of(URI target, long seed, long requests, Duration duration) {
         return new SimulationSettings(target, seed, requests, duration, DEFAULT_CONCURRENCY, DEFAULT_CONNECTIONS,
-                DEFAULT_TIME_SCALE, PopulationMix.DEFAULT, "x-request-id", "x-ja3", "x-ja4");
+                DEFAULT_TIME_SCALE, PopulationMix.DEFAULT, "x-request-id", "x-ja3", "x-ja4", "x-event-time");
     }
 
     public SimulationSettings withConcurrency(int n) {
         return new SimulationSettings(target, seed, requests, duration, n, connections, timeScale, mix, requestIdHeader,
-                ja3Header, ja4Header);
+                ja3Header, ja4Header, eventTimeHeader);
     }
 
     public SimulationSettings withTimeScale(double scale) {
         return new SimulationSettings(target, seed, requests, duration, concurrency, connections, scale, mix,
-                requestIdHeader, ja3Header, ja4Header);
+                requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
     }
 
     public SimulationSettings withMix(PopulationMix m) {
         return new SimulationSettings(target, seed, requests, duration, concurrency, connections, timeScale, m,
-                requestIdHeader, ja3Header, ja4Header);
+                requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
     }
 
     /** The port of the target, with HTTP's default when the URL has none. */

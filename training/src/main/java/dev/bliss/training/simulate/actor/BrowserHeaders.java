@@ -59,13 +59,18 @@ public final class BrowserHeaders {
         String secChUa = "\"Chromium\";v=\"" + major + "\", \"" + c.brand() + "\";v=\"" + major + "\", \"Not_A Brand\";v=\"99\"";
         String mobile = b.mobile() ? "?1" : "?0";
         boolean navigation = kind == RequestKind.DOCUMENT || kind == RequestKind.FORM_POST;
+        int version = majorNumber(b);
+        boolean hints = version >= 89;   // Chromium sends sec-ch-ua by default since 89
+        boolean fetchMetadata = version >= 76;
         if (kind == RequestKind.FORM_POST) {
             h.add(new Header("Cache-Control", "max-age=0"));
         }
         if (navigation) {
-            h.add(new Header("sec-ch-ua", secChUa));
-            h.add(new Header("sec-ch-ua-mobile", mobile));
-            h.add(new Header("sec-ch-ua-platform", b.clientHintPlatform()));
+            if (hints) {
+                h.add(new Header("sec-ch-ua", secChUa));
+                h.add(new Header("sec-ch-ua-mobile", mobile));
+                h.add(new Header("sec-ch-ua-platform", b.clientHintPlatform()));
+            }
             if (kind == RequestKind.FORM_POST) {
                 h.add(new Header("Origin", c.origin()));
                 h.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
@@ -74,26 +79,32 @@ public final class BrowserHeaders {
             h.add(new Header("User-Agent", b.userAgent()));
             h.add(new Header("Accept", CHROME_DOCUMENT_ACCEPT));
         } else {
-            h.add(new Header("sec-ch-ua-platform", b.clientHintPlatform()));
+            if (hints) {
+                h.add(new Header("sec-ch-ua-platform", b.clientHintPlatform()));
+            }
             h.add(new Header("User-Agent", b.userAgent()));
-            h.add(new Header("sec-ch-ua", secChUa));
-            h.add(new Header("sec-ch-ua-mobile", mobile));
+            if (hints) {
+                h.add(new Header("sec-ch-ua", secChUa));
+                h.add(new Header("sec-ch-ua-mobile", mobile));
+            }
             h.add(new Header("Accept", switch (kind) {
                 case STYLE -> "text/css,*/*;q=0.1";
                 case IMAGE -> CHROME_IMAGE_ACCEPT;
                 default -> "*/*";
             }));
         }
-        h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
-        h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
-        if (navigation) {
-            h.add(new Header("Sec-Fetch-User", "?1"));
+        if (fetchMetadata) {
+            h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
+            h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
+            if (navigation) {
+                h.add(new Header("Sec-Fetch-User", "?1"));
+            }
+            h.add(new Header("Sec-Fetch-Dest", destination(kind)));
         }
-        h.add(new Header("Sec-Fetch-Dest", destination(kind)));
         if (c.referer() != null) {
             h.add(new Header("Referer", c.referer()));
         }
-        h.add(new Header("Accept-Encoding", "gzip, deflate, br, zstd"));
+        h.add(new Header("Accept-Encoding", version >= 123 ? "gzip, deflate, br, zstd" : "gzip, deflate, br"));
         if (c.language() != null) {
             h.add(new Header("Accept-Language", c.language()));
         }
@@ -133,13 +144,17 @@ public final class BrowserHeaders {
         if (navigation) {
             h.add(new Header("Upgrade-Insecure-Requests", "1"));
         }
-        h.add(new Header("Sec-Fetch-Dest", destination(kind)));
-        h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
-        h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
-        if (navigation) {
-            h.add(new Header("Sec-Fetch-User", "?1"));
+        if (majorNumber(b) >= 90) { // Firefox sends fetch metadata since 90
+            h.add(new Header("Sec-Fetch-Dest", destination(kind)));
+            h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
+            h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
+            if (navigation) {
+                h.add(new Header("Sec-Fetch-User", "?1"));
+            }
         }
-        h.add(new Header("Priority", navigation ? "u=0, i" : kind == RequestKind.STYLE ? "u=2" : "u=4"));
+        if (majorNumber(b) >= 128) {
+            h.add(new Header("Priority", navigation ? "u=0, i" : kind == RequestKind.STYLE ? "u=2" : "u=4"));
+        }
         return h;
     }
 
@@ -156,15 +171,22 @@ public final class BrowserHeaders {
             case IMAGE -> SAFARI_IMAGE_ACCEPT;
             case SCRIPT -> "*/*";
         }));
-        h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
+        boolean fetchMetadata = safariSendsFetchMetadata(b);
+        if (fetchMetadata) {
+            h.add(new Header("Sec-Fetch-Site", navigation ? c.fetchSite() : "same-origin"));
+        }
         if (c.cookie() != null) {
             h.add(new Header("Cookie", c.cookie()));
         }
-        h.add(new Header("Sec-Fetch-Dest", destination(kind)));
+        if (fetchMetadata) {
+            h.add(new Header("Sec-Fetch-Dest", destination(kind)));
+        }
         if (c.language() != null) {
             h.add(new Header("Accept-Language", c.language()));
         }
-        h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
+        if (fetchMetadata) {
+            h.add(new Header("Sec-Fetch-Mode", navigation ? "navigate" : "no-cors"));
+        }
         h.add(new Header("User-Agent", b.userAgent()));
         if (c.referer() != null) {
             h.add(new Header("Referer", c.referer()));
@@ -172,6 +194,37 @@ public final class BrowserHeaders {
         h.add(new Header("Accept-Encoding", "gzip, deflate, br"));
         h.add(new Header("Priority", navigation ? "u=0, i" : "u=3"));
         return h;
+    }
+
+    /** The major version as a number (0 when the version is not a number). */
+    static int majorNumber(Browser b) {
+        try {
+            return Integer.parseInt(b.major());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** Safari (and every iOS browser, WebKit) sends Sec-Fetch-* since 16.4; a WebKit version the user agent does not give counts as current. */
+    private static boolean safariSendsFetchMetadata(Browser b) {
+        if (b.family() == BrowserFamily.CRIOS) {
+            return true;
+        }
+        int major = majorNumber(b);
+        if (major == 0) {
+            return true;
+        }
+        int dot = b.version().indexOf('.');
+        int minor = 0;
+        if (dot >= 0) {
+            String rest = b.version().substring(dot + 1);
+            int end = 0;
+            while (end < rest.length() && Character.isDigit(rest.charAt(end))) {
+                end++;
+            }
+            minor = end == 0 ? 0 : Integer.parseInt(rest.substring(0, end));
+        }
+        return major > 16 || major == 16 && minor >= 4;
     }
 
     private static String destination(RequestKind kind) {

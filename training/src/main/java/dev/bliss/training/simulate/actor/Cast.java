@@ -112,6 +112,18 @@ public final class Cast {
             case SCRAPER -> new ScraperActor(identity, browsers);
             case CREDENTIAL_STUFFER -> new StufferActor(identity, browsers);
             case HEADLESS -> new HeadlessActor(identity, browsers);
+            case ASSET_STUFFER -> new AssetStufferActor(identity, browsers);
+            case BROWSER_AUTOMATION -> new HeadlessActor(identity, browsers, true);
+            case IP_ROTATOR -> new StufferActor(identity, browsers, true);
+            case UA_ROTATOR -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.UA_ROTATOR);
+            case FAST_SCRAPER -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.FAST);
+            case SLOW_SCRAPER -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.SLOW);
+            case CACHED_ASSETS -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.CACHED_ASSETS);
+            case SINGLE_PAGE -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.SINGLE_PAGE);
+            case IN_APP -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.IN_APP);
+            case CONSOLE_TV -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.CONSOLE_TV);
+            case OLD_BROWSER -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.OLD_BROWSER);
+            case RETURNING -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.RETURNING);
         };
         s.planned += length;
         s.nextNumber += length;
@@ -128,6 +140,15 @@ public final class Cast {
             case SCRAPER -> Math.min(6000, 100 + (long) (800 * e));
             case CREDENTIAL_STUFFER -> Math.min(4000, 50 + (long) (400 * e));
             case HEADLESS -> Math.min(3000, 40 + (long) (300 * e));
+            case ASSET_STUFFER -> Math.min(4000, 60 + (long) (500 * e));
+            case BROWSER_AUTOMATION -> Math.min(4000, 60 + (long) (500 * e));
+            case IP_ROTATOR -> Math.min(4000, 50 + (long) (400 * e));
+            case UA_ROTATOR -> Math.min(4000, 50 + (long) (400 * e));
+            case FAST_SCRAPER -> Math.min(6000, 100 + (long) (800 * e));
+            case SLOW_SCRAPER -> Math.min(400, 20 + (long) (120 * e));
+            case CACHED_ASSETS, IN_APP, CONSOLE_TV, OLD_BROWSER -> Math.min(200, 3 + (long) (15 * e));
+            case SINGLE_PAGE -> 1 + (long) (3 * e) % 4;
+            case RETURNING -> Math.min(300, 4 + (long) (25 * e));
         };
     }
 

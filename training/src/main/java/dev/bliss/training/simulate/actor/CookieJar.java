@@ -36,6 +36,11 @@ public final class CookieJar {
         return sb.toString();
     }
 
+    /** Forgets every cookie (a client that starts over, e.g. on a new exit address). */
+    public void clear() {
+        cookies.clear();
+    }
+
     public boolean has(String name) {
         return cookies.containsKey(name);
     }

@@ -34,24 +34,34 @@ final class HeadlessActor extends Actor {
     private int cursor;
 
     HeadlessActor(Identity identity, BrowserCatalog browsers) {
+        this(identity, browsers, false);
+    }
+
+    /**
+     * @param disguised real-browser automation that hides it: a normal Chrome user agent and client
+     *                  hints, Accept-Language always, every page's assets loaded, links followed
+     *                  (Referer) and a page every 0.3–1.5 s (40–200 pages a minute): what a
+     *                  Puppeteer or Playwright scraper with its user agent changed sends
+     */
+    HeadlessActor(Identity identity, BrowserCatalog browsers, boolean disguised) {
         super(identity);
         Browser chrome;
         do {
             chrome = browsers.pick(BrowserFamily.CHROME, random);
         } while (chrome.mobile());
-        boolean marked = random.nextDouble() < 0.3;
+        boolean marked = !disguised && random.nextDouble() < 0.3;
         this.browser = marked
                 ? new Browser(chrome.family(), chrome.platform(), chrome.version(), chrome.userAgent().replace("Chrome/", "HeadlessChrome/"))
                 : chrome;
         this.brand = marked ? "HeadlessChrome" : BrowserHeaders.brand(chrome);
-        this.language = random.nextDouble() < 0.25 ? null : "en-US,en;q=0.9";
+        this.language = !disguised && random.nextDouble() < 0.25 ? null : "en-US,en;q=0.9";
         this.ip = random.nextDouble() < 0.75 ? Addresses.hostingBlock(random).pick(random) : Addresses.residentialV4(random);
         this.fingerprint = TlsClient.CHROME.fingerprint(random);
         // Chrome speaks HTTP/2 to any TLS server; as with people, some balancers downgrade
         this.protocol = random.nextDouble() < 0.8 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
-        this.interval = random.nextDouble(0.6, 4);
-        this.fetchesAssets = random.nextDouble() < 0.5;
-        this.navigatesByUrl = random.nextDouble() < 0.5;
+        this.interval = disguised ? random.nextDouble(0.3, 1.5) : random.nextDouble(0.6, 4);
+        this.fetchesAssets = disguised || random.nextDouble() < 0.5;
+        this.navigatesByUrl = !disguised && random.nextDouble() < 0.5;
         this.cursor = random.nextInt(SiteMap.PRODUCTS);
     }
 

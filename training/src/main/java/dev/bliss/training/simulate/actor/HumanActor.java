@@ -6,6 +6,7 @@ import dev.bliss.training.simulate.SimulatedRequest.Protocol;
 import dev.bliss.training.simulate.identity.Browser;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
 import dev.bliss.training.simulate.identity.TlsClient;
+import dev.bliss.training.simulate.identity.UnusualBrowsers;
 import dev.bliss.training.simulate.site.Accounts;
 import dev.bliss.training.simulate.site.SiteMap;
 import java.net.URLEncoder;
@@ -27,6 +28,27 @@ import java.util.Set;
  */
 final class HumanActor extends Actor {
 
+    /**
+     * People who look unusual to a model trained on the common case (each a population of its
+     * own, so that leave-one-population-out evaluation can hold each out).
+     */
+    enum Variant {
+        /** The common case above. */
+        STANDARD,
+        /** Assets cached from earlier visits or served by a CDN host not behind the proxy: HTML only. */
+        CACHED_ASSETS,
+        /** One page (and perhaps its assets) from a search result, then gone. */
+        SINGLE_PAGE,
+        /** An app's in-app browser or webview (Facebook, Instagram, TikTok). */
+        IN_APP,
+        /** A games console's or TV's browser: slow, on HTTP/1.1, odd user agents. */
+        CONSOLE_TV,
+        /** A browser version from before client hints or fetch metadata. */
+        OLD_BROWSER,
+        /** Back with the session cookie of an earlier visit; most assets still cached. */
+        RETURNING
+    }
+
     private static final String[] SEARCHES = {"running shoes", "rain jacket", "headphones", "desk lamp", "backpack",
             "coffee grinder", "gift ideas", "wool socks", "phone case", "water bottle", "sale", "kids bike"};
 
@@ -38,20 +60,53 @@ final class HumanActor extends Actor {
     private final int account;
     private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
     private final Set<String> cached = new HashSet<>();
+    private final Variant variant;
+    /** X-Requested-With of an Android webview (the app's package), or null. */
+    private final String requestedWith;
+    private final boolean fetchesAssets;
     private String page;
     private int loginStage; // 0 not yet, 1 form shown, 3 credentials sent, 2 signed in
     private boolean typo;
 
     HumanActor(Identity identity, String ip, BrowserCatalog browsers) {
+        this(identity, ip, browsers, Variant.STANDARD);
+    }
+
+    HumanActor(Identity identity, String ip, BrowserCatalog browsers, Variant variant) {
         super(identity);
         this.ip = ip;
-        this.browser = browsers.pick(random);
-        this.fingerprint = browser.family().tls().fingerprint(random);
-        // browsers speak HTTP/2 to any balancer that offers it; a share of networks still downgrades
-        this.protocol = random.nextDouble() < 0.8 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        this.variant = variant;
+        UnusualBrowsers.Pick unusual = switch (variant) {
+            case IN_APP -> UnusualBrowsers.inApp(random);
+            case CONSOLE_TV -> UnusualBrowsers.consoleOrTv(random);
+            case OLD_BROWSER -> UnusualBrowsers.old(random);
+            default -> null;
+        };
+        this.browser = unusual != null ? unusual.browser() : browsers.pick(random);
+        this.fingerprint = unusual != null ? unusual.tls().fingerprint(random) : browser.family().tls().fingerprint(random);
+        this.requestedWith = unusual != null ? unusual.requestedWith() : null;
+        // browsers speak HTTP/2 to any balancer that offers it; a share of networks still downgrades; TVs often do not
+        double h2 = variant == Variant.CONSOLE_TV || variant == Variant.OLD_BROWSER ? 0.4 : 0.8;
+        this.protocol = random.nextDouble() < h2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
         this.language = Languages.pick(browser.family(), random);
         this.account = random.nextDouble() < 0.25 ? 1 + random.nextInt(Accounts.COUNT) : 0;
         this.typo = random.nextDouble() < 0.15;
+        this.fetchesAssets = switch (variant) {
+            case CACHED_ASSETS -> false;
+            case SINGLE_PAGE -> random.nextBoolean();
+            default -> true;
+        };
+        if (variant == Variant.RETURNING) {
+            // the session of an earlier visit, and that visit's assets in the cache
+            cookies.store(java.util.List.of("sid=" + Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong())));
+            for (String page : new String[] {"/", SiteMap.listing(1), SiteMap.product(1), SiteMap.post(1)}) {
+                for (String asset : SiteMap.assets(page)) {
+                    if (random.nextDouble() < 0.8) {
+                        cached.add(asset);
+                    }
+                }
+            }
+        }
     }
 
     @Override
@@ -79,19 +134,24 @@ final class HumanActor extends Actor {
             page = fromSearch ? landingFromSearch() : "/";
             fetchSite = fromSearch ? "cross-site" : "none";
             referer = fromSearch ? "https://www.google.com/" : null;
+            if (variant == Variant.RETURNING && !fromSearch) {
+                page = random.nextBoolean() ? "/" : SiteMap.listing(1 + random.nextInt(SiteMap.LISTING_PAGES));
+            }
             think = 0;
         } else {
             page = nextPage(previous);
             fetchSite = "same-origin";
             referer = origin + previous;
-            think = logNormal(9, 0.9, 1.2, 180);
+            think = variant == Variant.CONSOLE_TV ? logNormal(16, 0.8, 3, 240) : logNormal(9, 0.9, 1.2, 180);
         }
         if (page.equals("/login")) {
             loginStage = 1;
         }
-        for (String asset : SiteMap.assets(page)) {
-            if (cached.add(asset)) {
-                pendingAssets.add(asset);
+        if (fetchesAssets) {
+            for (String asset : SiteMap.assets(page)) {
+                if (cached.add(asset)) {
+                    pendingAssets.add(asset);
+                }
             }
         }
         return new Step(think, get(id, page, RequestKind.DOCUMENT, referer, fetchSite));
@@ -112,7 +172,7 @@ final class HumanActor extends Actor {
         loginStage = 3;
         String body = "username=" + URLEncoder.encode(Accounts.username(account), StandardCharsets.UTF_8)
                 + "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8);
-        List<Header> headers = BrowserHeaders.of(browser, RequestKind.FORM_POST, context(origin + "/login", "same-origin"));
+        List<Header> headers = withApp(BrowserHeaders.of(browser, RequestKind.FORM_POST, context(origin + "/login", "same-origin")));
         page = "/login";
         return new Step(logNormal(12, 0.5, 4, 60), request(id, ip, fingerprint, protocol, "POST", "/login", headers, body));
     }
@@ -140,7 +200,17 @@ final class HumanActor extends Actor {
     }
 
     private SimulatedRequest get(String id, String path, RequestKind kind, String referer, String fetchSite) {
-        return request(id, ip, fingerprint, protocol, "GET", path, BrowserHeaders.of(browser, kind, context(referer, fetchSite)), null);
+        return request(id, ip, fingerprint, protocol, "GET", path, withApp(BrowserHeaders.of(browser, kind, context(referer, fetchSite))), null);
+    }
+
+    /** An Android webview names its app in X-Requested-With, after the browser's own headers. */
+    private List<Header> withApp(List<Header> headers) {
+        if (requestedWith == null) {
+            return headers;
+        }
+        List<Header> out = new java.util.ArrayList<>(headers);
+        out.add(new Header("X-Requested-With", requestedWith));
+        return out;
     }
 
     private BrowserHeaders.Context context(String referer, String fetchSite) {

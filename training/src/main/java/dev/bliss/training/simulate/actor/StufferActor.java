@@ -45,7 +45,21 @@ final class StufferActor extends Actor {
     private int reused = -1; // the account whose leaked password the current attempt uses, or -1
 
     StufferActor(Identity identity, BrowserCatalog browsers) {
+        this(identity, browsers, false);
+    }
+
+    /** A fresh exit address every 1–3 requests (the rest of this campaign's exits), when {@code rotates}. */
+    private final boolean rotates;
+    private String exit;
+    private int leftOnExit;
+
+    /**
+     * @param rotates a residential proxy pool that hands out a new address every 1–3 requests, so
+     *                that no address is ever seen twice for long: nothing per address to learn from
+     */
+    StufferActor(Identity identity, BrowserCatalog browsers, boolean rotates) {
         super(identity);
+        this.rotates = rotates;
         this.browsers = browsers;
         int networks = 10 + random.nextInt(50);
         List<Ipv4Block> blocks = new ArrayList<>(networks);
@@ -79,7 +93,18 @@ final class StufferActor extends Actor {
         if (rotatesAgent) {
             browser = browsers.pick(random);
         }
-        String ip = exits.get(random.nextInt(exits.size()));
+        String ip;
+        if (rotates) {
+            if (leftOnExit == 0) {
+                exit = Addresses.residentialV4(random);
+                leftOnExit = 1 + random.nextInt(3);
+                cookies.clear();
+            }
+            leftOnExit--;
+            ip = exit;
+        } else {
+            ip = exits.get(random.nextInt(exits.size()));
+        }
         List<Header> headers = new ArrayList<>(8);
         headers.add(new Header("User-Agent", browser.userAgent()));
         headers.add(new Header("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"));

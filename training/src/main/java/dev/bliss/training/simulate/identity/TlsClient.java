@@ -64,7 +64,25 @@ public enum TlsClient {
     CRAWLER(codes("1301 1302 1303 c02b c02f c02c c030 cca9 cca8 c013 c014 009c 009d 002f 0035 000a"),
             codes("0000 0017 ff01 000a 000b 0010 000d 0012 0033 002d 002b"),
             codes("001d 0017 0018"), codes("00"),
-            codes("0403 0804 0401 0503 0805 0501 0806 0601 0201"), "http/1.1", false);
+            codes("0403 0804 0401 0503 0805 0501 0806 0601 0201"), "http/1.1", false),
+
+    /** Chrome before ALPS and ECH (versions of the early 2020s): 14 extensions, no shuffling. */
+    OLD_CHROME(codes("1301 1302 1303 c02b c02f c02c c030 cca9 cca8 c013 c014 009c 009d 002f 0035"),
+            codes("0000 0017 ff01 000a 000b 0023 0010 0005 000d 0012 0033 002d 002b 0015"),
+            codes("001d 0017 0018"), codes("00"),
+            codes("0403 0804 0401 0503 0805 0501 0806 0601"), "h2", false),
+
+    /** Firefox ESR of the early 2020s: no ECH, no delegated credentials' successor. */
+    OLD_FIREFOX(codes("1301 1303 1302 c02b c02f cca9 cca8 c02c c030 c00a c009 c013 c014 009c 009d 002f 0035 000a"),
+            codes("0000 0017 ff01 000a 000b 0023 0010 0005 0022 0033 002b 000d 002d 001c 0015"),
+            codes("001d 0017 0018 0019 0100 0101"), codes("00"),
+            codes("0403 0503 0603 0804 0805 0806 0401 0501 0601 0203 0201"), "h2", false),
+
+    /** Safari 12–15 (macOS and iOS of those years). */
+    OLD_SAFARI(codes("1301 1302 1303 c02c c02b c024 c023 c00a c009 cca9 c030 c02f c028 c027 c014 c013 cca8 009d 009c 003d 003c 0035 002f"),
+            codes("0000 0017 ff01 000a 000b 0010 0005 000d 0012 0033 002d 002b 0015"),
+            codes("001d 0017 0018 0019"), codes("00"),
+            codes("0403 0804 0401 0503 0203 0805 0805 0501 0806 0601 0201"), "h2", false);
 
     /** The values a fingerprint header carries: the JA3 hash (32 hex digits) and the JA4. */
     public record Fingerprint(String ja3, String ja4) {

@@ -1,0 +1,161 @@
+package dev.bliss.training.report;
+
+import dev.bliss.training.data.Dataset;
+import dev.bliss.training.gbdt.BoostingOptions;
+import dev.bliss.training.gbdt.ObliviousBoosting;
+import dev.bliss.training.gbdt.TrainingListener;
+import dev.bliss.training.model.ObliviousTreeModel;
+import dev.bliss.training.model.PlattCalibration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Leave-one-population-out evaluation: for each population of the training data, a model trained
+ * (and calibrated) without it, tested on that population's requests in other traffic (another
+ * seed), against all of that traffic's requests of the other class. A model that only knows the
+ * bots it has seen fails here on the bot that is new; one that only knows the common people
+ * fails on the unusual ones.
+ *
+ * <p>Shares are of the proxy's final decision (a request the log says heuristics or a verified
+ * bot decided scores 1, the rest the model's calibrated score), as a {@code bot.score lt 30}
+ * rule sees it; the model's own share is beside it.
+ */
+public final class LeaveOnePopulationOut {
+
+    /**
+     * One held-out population.
+     *
+     * @param rows          its requests in the test traffic
+     * @param correctShare  bots: the share below 30; people: the share at 30 or above (final decision)
+     * @param modelShare    the same for the model's score alone
+     * @param auc           its requests against the test traffic's requests of the other class
+     */
+    public record Outcome(String population, boolean automated, int rows, double correctShare, double modelShare,
+                          double auc, int trees) {
+    }
+
+    private LeaveOnePopulationOut() {
+    }
+
+    /**
+     * @param weights the feature weights of the full model's training ({@code GainCap}), or null
+     */
+    public static List<Outcome> run(BoostingOptions options, double[] weights, Dataset train, Dataset validation,
+                                    Dataset test, TrainingListener listener) {
+        List<Outcome> out = new ArrayList<>();
+        for (String population : train.populationNames()) {
+            int[] trainRows = without(train, population);
+            int[] heldRows = without(validation, population);
+            int[] testRows = of(test, population);
+            if (trainRows.length == train.rowCount() || testRows.length == 0) {
+                continue; // not in the training rows, or nothing to test it on
+            }
+            Dataset t = train.rows(trainRows);
+            Dataset v = validation.rows(heldRows);
+            int bots = t.automatedCount();
+            if (bots == 0 || bots == t.rowCount()) {
+                continue; // the only population of its class: nothing to train against
+            }
+            ObliviousBoosting trainer = new ObliviousBoosting(options, listener);
+            if (weights != null) {
+                trainer.withFeatureWeights(weights);
+            }
+            ObliviousTreeModel model = trainer.train(t, v).model();
+            if (v.rowCount() > 0) {
+                model = calibrate(model, v);
+            }
+            boolean automated = test.automated(testRows[0]);
+            // the population's requests, then every test request of the other class
+            List<Integer> rows = new ArrayList<>();
+            for (int r : testRows) {
+                rows.add(r);
+            }
+            for (int r = 0; r < test.rowCount(); r++) {
+                if (test.automated(r) != automated) {
+                    rows.add(r);
+                }
+            }
+            double[] p = new double[rows.size()];
+            boolean[] labels = new boolean[rows.size()];
+            float[] row = new float[test.featureCount()];
+            int correct = 0;
+            int modelCorrect = 0;
+            for (int i = 0; i < rows.size(); i++) {
+                int r = rows.get(i);
+                p[i] = model.predictProbability(test.row(r, row));
+                labels[i] = test.automated(r);
+                if (i < testRows.length) {
+                    int modelScore = BotScore.of(p[i]);
+                    int finalScore = test.scoreSource(r).overridesModel() ? 1 : modelScore;
+                    correct += (finalScore < EvaluationReport.BOT_THRESHOLD) == automated ? 1 : 0;
+                    modelCorrect += (modelScore < EvaluationReport.BOT_THRESHOLD) == automated ? 1 : 0;
+                }
+            }
+            out.add(new Outcome(population, automated, testRows.length, (double) correct / testRows.length,
+                    (double) modelCorrect / testRows.length, Classification.auc(p, labels), model.trees().size()));
+        }
+        return out;
+    }
+
+    /** The model recalibrated on {@code held} (Platt). */
+    public static ObliviousTreeModel calibrate(ObliviousTreeModel model, Dataset held) {
+        double[] raw = new double[held.rowCount()];
+        boolean[] labels = new boolean[held.rowCount()];
+        float[] row = new float[held.featureCount()];
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = model.predictRaw(held.row(i, row));
+            labels[i] = held.automated(i);
+        }
+        PlattCalibration c = PlattCalibration.fit(raw, labels);
+        return model.calibrated(c.a(), c.b());
+    }
+
+    /** The report's text: one line per held-out population, then people together (a population that is its class's only one is left out). */
+    public static String text(List<Outcome> outcomes) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("leave-one-population-out: trained without the population, tested on it (another seed)\n");
+        sb.append(String.format(Locale.ROOT, "%-20s %6s %8s %22s %12s %9s %6s%n", "held out", "label", "requests",
+                "correct (final, <30 bot)", "model alone", "AUC", "trees"));
+        long humans = 0;
+        double humansCorrect = 0;
+        for (Outcome o : outcomes) {
+            sb.append(String.format(Locale.ROOT, "%-20s %6s %8d %21.2f%% %11.2f%% %9.5f %6d%n", o.population(),
+                    o.automated() ? "bot" : "human", o.rows(), 100 * o.correctShare(), 100 * o.modelShare(), o.auc(), o.trees()));
+            if (!o.automated()) {
+                humans += o.rows();
+                humansCorrect += o.correctShare() * o.rows();
+            }
+        }
+        if (humans > 0) {
+            sb.append(String.format(Locale.ROOT, "people, every variant held out in turn: %.2f%% of %d requests at 30 or above%n",
+                    100 * humansCorrect / humans, humans));
+        }
+        return sb.toString();
+    }
+
+    private static int[] without(Dataset d, String population) {
+        int p = d.populationNames().indexOf(population);
+        List<Integer> rows = new ArrayList<>();
+        for (int r = 0; r < d.rowCount(); r++) {
+            if (d.population(r) != p) {
+                rows.add(r);
+            }
+        }
+        return rows.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int[] of(Dataset d, String population) {
+        int p = d.populationNames().indexOf(population);
+        if (p < 0) {
+            return new int[0];
+        }
+        List<Integer> rows = new ArrayList<>();
+        for (int r = 0; r < d.rowCount(); r++) {
+            if (d.population(r) == p) {
+                rows.add(r);
+            }
+        }
+        return rows.stream().mapToInt(Integer::intValue).toArray();
+    }
+}
