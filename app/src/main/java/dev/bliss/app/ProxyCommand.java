@@ -1,5 +1,7 @@
 package dev.bliss.app;
 
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
 import dev.bliss.proxy.config.AdminOptions;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.config.ProxyOptions;
@@ -46,6 +48,7 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         ProxyOptions options = ProxyOptions.simple(host, port, origin)
                 .withAdmin(new AdminOptions(adminPort >= 0, AdminOptions.DEFAULT_HOST, Math.max(0, adminPort)));
+        ApplicationLog.configure(LoggingOptions.DEFAULT);
         return ProxyLauncher.runUntilSignalled(options);
     }
 }

@@ -1,6 +1,7 @@
 package dev.bliss.app;
 
 import dev.bliss.app.features.EmbeddedFeatureService;
+import dev.bliss.app.logging.ApplicationLog;
 import dev.bliss.plugin.config.ConfigException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -23,6 +24,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             Path file = ConfigLocation.resolve(config);
             BlissConfig loaded = BlissConfig.read(file);
+            ApplicationLog.configure(loaded.logging());
             return ProxyLauncher.runUntilSignalled(loaded.proxy(), EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());

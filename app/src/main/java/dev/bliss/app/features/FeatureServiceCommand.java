@@ -1,6 +1,10 @@
 package dev.bliss.app.features;
 
 import dev.bliss.app.ConfigLocation;
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.features.FeatureService;
 import dev.bliss.plugin.config.ConfigException;
 import java.io.IOException;
@@ -26,7 +30,10 @@ public final class FeatureServiceCommand implements Callable<Integer> {
     public Integer call() {
         ServiceConfig c;
         try {
-            c = ServiceConfig.read(ConfigLocation.resolve(config));
+            Path file = ConfigLocation.resolve(config);
+            ConfigSection root = YamlConfigReader.read(file);
+            ApplicationLog.configure(LoggingOptions.read(root));
+            c = ServiceConfig.read(root, file);
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

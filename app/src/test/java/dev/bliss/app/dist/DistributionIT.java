@@ -84,6 +84,20 @@ class DistributionIT {
         assertTrue(r.out.contains(home.resolve("config/bliss.yaml") + ": valid"), r.out);
     }
 
+    /**
+     * A command that prints a result prints only that: no INFO line from a plugin loading its model.
+     * The JVM's own "Using incubator modules" warning is the one line left on standard error.
+     */
+    @Test
+    void shouldPrintOnlyTheResultOfRulesCheck() throws Exception {
+        Run r = bliss(dir, "rules", "check", home.resolve("config/rules.yaml").toString());
+
+        assertEquals(0, r.exit, r.err);
+        assertEquals(1, r.out.lines().count(), r.out);
+        assertTrue(r.out.contains("valid"), r.out);
+        assertEquals(List.of("WARNING: Using incubator modules: jdk.incubator.vector"), r.err.lines().toList());
+    }
+
     @Test
     void shouldServeThroughTheBuiltInDemoOriginAndStopOnSigterm() throws Exception {
         Path etc = Files.createDirectories(dir.resolve("etc"));
