@@ -8,7 +8,7 @@ import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.firewall.action.Action;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.FirewallAction;
-import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.accesslog.AccessLogRecorder;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
@@ -74,6 +74,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final long maxBodySize;
     private final IdentityHashMap<LocalResponse, Buffer> ruleBodies = new IdentityHashMap<>();
     private RuleEvaluator evaluator;
+    /** This loop's access log writer, or null when the access log is off. */
+    private final AccessLogRecorder accessLog;
 
     ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
         this.vertx = vertx;
@@ -87,6 +89,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
         this.responseTimeoutMillis = shared.options().timeouts().response().toMillis();
         this.maxBodySize = shared.options().limits().maxBodySize();
+        this.accessLog = shared.accessLog() == null ? null : shared.accessLog().newRecorder();
     }
 
     @Override
@@ -224,6 +227,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             return;
         }
         ctx.origin = origin;
+        ctx.originStartNanos = System.nanoTime();
         boolean webSocket = isWebSocketUpgrade(req);
         RequestOptions options = new RequestOptions()
                 .setMethod(req.method())
@@ -307,6 +311,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
                 return;
             }
             origin.recordSuccess();
+            ctx.originResponseNanos = System.nanoTime();
             HttpClientResponse originResponse = ar.result();
             HttpServerResponse resp = req.response();
             resp.setStatusCode(originResponse.statusCode());
@@ -449,14 +454,14 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         completion.durationNanos = nanos;
         chain.complete(ctx.view, ctx.fields, completion);
         meters.record(ctx.route, status, nanos);
-        AccessLog log = shared.accessLog();
-        if (log != null) {
-            log.log(new AccessLog.Entry(System.currentTimeMillis(), ctx.view.client().toString(), req.method().name(),
-                    req.uri(), ctx.view.host() == null ? null : ctx.view.host().toString(), req.version().alpnName(),
-                    status, nanos / 1_000, ctx.route == null ? null : ctx.route.name(),
-                    ctx.origin == null ? null : ctx.origin.toString(), ctx.localReason, ctx.ruleId,
-                    ctx.action == FirewallAction.NONE ? null : ctx.action.text(), text(ctx.view.ja3Hash()), text(ctx.view.ja4()),
-                    text(ctx.view.requestId())));
+        if (accessLog != null) {
+            accessLog.timing(System.currentTimeMillis(), nanos, ctx.originResponseNanos == 0 ? -1 : ctx.originResponseNanos - ctx.originStartNanos)
+                    .status(status).client(ctx.view.client())
+                    .request(req.method().name(), req.uri(), ctx.view.host(), req.version().alpnName())
+                    .route(ctx.route == null ? null : ctx.route.name()).upstream(ctx.origin == null ? null : ctx.origin.address())
+                    .decision(ctx.ruleId, ctx.action, ctx.localReason).fields(ctx.fields)
+                    .tls(ctx.view.ja3Hash(), ctx.view.ja4()).requestId(ctx.view.requestId())
+                    .commit();
         }
         pool.release(ctx);
     }
@@ -469,10 +474,6 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             case SKIP -> FirewallAction.SKIP;
             case ALLOW -> FirewallAction.ALLOW;
         };
-    }
-
-    private static String text(CharSequence s) {
-        return s == null ? null : s.toString();
     }
 
     private static boolean isWebSocketUpgrade(HttpServerRequest req) {

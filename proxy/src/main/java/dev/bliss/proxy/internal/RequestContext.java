@@ -28,6 +28,9 @@ final class RequestContext {
     boolean peerTrusted;
     String peerText;
     long startNanos;
+    /** When the origin was chosen, and when its response head arrived (0: none), for the access log's origin time. */
+    long originStartNanos;
+    long originResponseNanos;
     int status;
     boolean completed;
     /** Why the proxy answered itself ("blocked", "no_route", …), or null when the origin did. */
@@ -45,6 +48,7 @@ final class RequestContext {
         fields.reset();
         route = null;
         origin = null;
+        originResponseNanos = 0;
         peerTrusted = false;
         peerText = null;
         status = 0;

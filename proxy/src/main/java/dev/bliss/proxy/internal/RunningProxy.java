@@ -116,9 +116,9 @@ public final class RunningProxy implements ProxyServer {
             metrics.bind(pipeline);
             if (options.accessLog() != null) {
                 try {
-                    accessLog = new AccessLog(options.accessLog());
+                    accessLog = new AccessLog(options.accessLog(), pipeline.scheme());
                 } catch (IOException e) {
-                    throw new ConfigException(Position.builtIn(options.accessLog().toString()), "access_log.path",
+                    throw new ConfigException(Position.builtIn(options.accessLog().path().toString()), "access_log.path",
                             "cannot open: " + e.getMessage());
                 }
             }
