@@ -7,10 +7,16 @@ import dev.bliss.bot.features.StoreConnection;
 import dev.bliss.bot.heuristics.HeuristicsConfig;
 import dev.bliss.bot.scoring.ModelSet;
 import dev.bliss.bot.verified.VerifiedBots;
+import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What every event loop's {@link BotDetector} shares: configuration, the loaded heuristics,
@@ -60,6 +66,35 @@ final class BotManagement implements DetectorFactory {
     @Override
     public Detector newDetector() {
         return new BotDetector(this);
+    }
+
+    /**
+     * SIGHUP / POST /reload: models.yaml and every model file it names, loaded and checked through
+     * the JNI before any is published (ModelSet's all-or-nothing swap). Heuristics and verified
+     * bots are read once at startup; changing them takes a restart.
+     */
+    @Override
+    public String reload() throws ConfigException {
+        models.reconfigure(YamlConfigReader.read(settings.models()));
+        return "models from " + settings.models() + (models.hasPrimary() ? " (primary serving)" : " (no primary: heuristics only)");
+    }
+
+    /** SIGUSR1: the detection log's file is opened again at its path. */
+    @Override
+    public void reopenLogs() throws IOException {
+        if (detectionLog == null) {
+            return;
+        }
+        try {
+            detectionLog.reopen().get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("the detection log's writer did not reopen its file within 10 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reopening the detection log");
+        }
     }
 
     @Override

@@ -37,7 +37,6 @@ import io.vertx.core.net.HostAndPort;
 import io.vertx.core.net.NetSocket;
 import io.vertx.core.net.SocketAddress;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 
@@ -67,7 +66,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final RequestIds requestIds;
     private final RequestIds.Generator ids;
     private final ProxyMetrics.LoopMeters meters;
-    private final Map<UpstreamGroup, HttpClient> clients;
+    private final OriginClients clients;
     private final OriginHeadersAdapter originHeaders = new OriginHeadersAdapter();
     private final long connectTimeoutMillis;
     private final long responseTimeoutMillis;
@@ -77,7 +76,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     /** This loop's access log writer, or null when the access log is off. */
     private final AccessLogRecorder accessLog;
 
-    ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
+    ProxyHandler(Vertx vertx, ProxyShared shared, OriginClients clients) {
         this.vertx = vertx;
         this.shared = shared;
         this.chain = shared.pipeline().newChain();
@@ -85,7 +84,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         this.requestIds = shared.requestIds();
         this.ids = requestIds.newGenerator();
         this.meters = shared.metrics().newLoopMeters(shared.routes().routes());
-        this.clients = new IdentityHashMap<>(clients);
+        this.clients = clients;
         this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
         this.responseTimeoutMillis = shared.options().timeouts().response().toMillis();
         this.maxBodySize = shared.options().limits().maxBodySize();

@@ -1,22 +1,15 @@
 package dev.bliss.proxy.internal;
 
 import dev.bliss.proxy.config.ListenerOptions;
-import dev.bliss.proxy.routing.Route;
-import dev.bliss.proxy.routing.UpstreamGroup;
 import dev.bliss.proxy.tls.TlsFingerprints;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,20 +28,9 @@ final class ProxyVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        Map<UpstreamGroup, HttpClient> byGroup = new IdentityHashMap<>();
-        for (Route route : shared.routes().routes()) {
-            UpstreamGroup group = route.upstream();
-            if (!byGroup.containsKey(group)) {
-                HttpClient client = vertx.createHttpClient(new HttpClientOptions()
-                                .setKeepAlive(true)
-                                .setKeepAliveTimeout(60)
-                                .setMaxHeaderSize(Math.max(8192, shared.options().limits().maxHeaderSize() * 2))
-                                .setDecompressionSupported(false),
-                        new PoolOptions().setHttp1MaxSize(group.poolSize()).setMaxWaitQueueSize(4 * group.poolSize() * 64));
-                byGroup.put(group, client);
-            }
-        }
-        ProxyHandler handler = new ProxyHandler(vertx, shared, byGroup);
+        OriginClients clients = new OriginClients(vertx, shared.options().limits().maxHeaderSize(),
+                shared.options().timeouts().shutdown().toMillis(), shared::routes);
+        ProxyHandler handler = new ProxyHandler(vertx, shared, clients);
         List<Future<HttpServer>> listening = new ArrayList<>();
         for (ListenerOptions l : shared.options().listeners()) {
             HttpServerOptions options = new HttpServerOptions()

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -56,18 +57,33 @@ public final class ProxyMetrics {
      */
     public final class LoopMeters {
 
-        private final Counter[][] counters;
-        private final Timer[] latency;
-        private final List<Route> routes;
+        // slot 0: no route; slot i + 1: the route of index i. A reload brings routes whose index
+        // may name another route than before, so each slot remembers the route it counts for
+        private Counter[][] counters;
+        private Timer[] latency;
+        private Route[] counting;
 
         LoopMeters(List<Route> routes) {
-            this.routes = routes;
             this.counters = new Counter[routes.size() + 1][600];
             this.latency = new Timer[routes.size() + 1];
+            this.counting = new Route[routes.size() + 1];
+            for (Route route : routes) {
+                counting[route.index() + 1] = route;
+            }
         }
 
         public void record(Route route, int status, long nanos) {
-            int r = route == null ? routes.size() : route.index();
+            int r = route == null ? 0 : route.index() + 1;
+            if (r >= counting.length) {
+                counters = Arrays.copyOf(counters, r + 1);
+                latency = Arrays.copyOf(latency, r + 1);
+                counting = Arrays.copyOf(counting, r + 1);
+            }
+            if (counters[r] == null || counting[r] != route) {
+                counters[r] = new Counter[600];
+                latency[r] = null;
+                counting[r] = route;
+            }
             int s = status >= 100 && status < 600 ? status : 0;
             Counter c = counters[r][s];
             if (c == null) {
