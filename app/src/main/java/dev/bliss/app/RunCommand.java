@@ -25,7 +25,8 @@ public final class RunCommand implements Callable<Integer> {
             Path file = ConfigLocation.resolve(config);
             BlissConfig loaded = BlissConfig.read(file);
             ApplicationLog.configure(loaded.logging());
-            return ProxyLauncher.runUntilSignalled(loaded.proxy(), EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
+            return ProxyLauncher.runUntilSignalled(loaded.proxy(), () -> BlissConfig.read(file).proxy(),
+                    EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

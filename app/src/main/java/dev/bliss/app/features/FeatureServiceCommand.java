@@ -1,6 +1,7 @@
 package dev.bliss.app.features;
 
 import dev.bliss.app.ConfigLocation;
+import dev.bliss.app.ProcessSignals;
 import dev.bliss.app.logging.ApplicationLog;
 import dev.bliss.app.logging.LoggingOptions;
 import dev.bliss.config.yaml.YamlConfigReader;
@@ -10,7 +11,6 @@ import dev.bliss.plugin.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -48,13 +48,9 @@ public final class FeatureServiceCommand implements Callable<Integer> {
         System.out.println("bliss feature service: events from " + service.ring().path() + ", store " + service.storePrefix()
                 + (service.adminPort() > 0 ? ", admin on http://" + c.settings().options().adminHost() + ':'
                 + service.adminPort() + "/  (/healthz /metrics /status /features/<dim>/<value>)" : ""));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            service.close();
-            stopped.countDown();
-        }));
+        ProcessSignals signals = ProcessSignals.install(null, null, service::close);
         try {
-            stopped.await();
+            signals.awaitDrained();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

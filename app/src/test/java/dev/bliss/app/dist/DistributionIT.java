@@ -148,6 +148,153 @@ class DistributionIT {
         }
     }
 
+    /**
+     * The signals an operator sends, to the real process: SIGUSR1 after logrotate moved the access
+     * log opens a new one; SIGHUP after trusting the local proxy changes X-Forwarded-For; SIGTERM drains and a
+     * second SIGTERM during the drain (a request still uploading holds it) exits at once. The
+     * access log's path comes from ${BLISS_LOG_DIR:-...} in the shipped bliss.yaml.
+     */
+    @Test
+    void shouldAnswerSighupSigusr1AndASecondSigterm() throws Exception {
+        Path etc = copyOfShippedConfig("etc-signals");
+        Path yaml = etc.resolve("bliss.yaml");
+        Files.writeString(yaml, Files.readString(yaml)
+                .replace("    port: 8080", "    port: 0")
+                .replace("  port: 9901", "  port: 0")
+                .replace("  embedded: true ", "  embedded: false")
+                .replace("  shutdown: 30s", "  shutdown: 300s")
+                .replace("access_log:\n  enabled: false", "access_log:\n  enabled: true"));
+        Path logs = dir.resolve("signal-logs");
+        Path accessLog = logs.resolve("access.log");
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", tools.toString());
+        pb.environment().put("BLISS_LOG_DIR", logs.toString());
+        Process p = pb.start();
+        Output out = new Output(p);
+        try {
+            int port = Integer.parseInt(out.await(Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/")));
+            assertEquals(200, get(port, "/first"));
+            awaitLine(accessLog, "\"uri\":\"/first\"");
+
+            Files.move(accessLog, logs.resolve("access.log.1")); // logrotate, then its postrotate:
+            signal(p, "USR1");
+            out.await(Pattern.compile("(access log reopened)"));
+            assertEquals(200, get(port, "/second"));
+            awaitLine(accessLog, "\"uri\":\"/second\"");
+            assertFalse(Files.readString(logs.resolve("access.log.1")).contains("/second"));
+
+            // an upload that stays in flight: sent now, so the proxy has long taken its head when SIGTERM comes
+            try (java.net.Socket upload = new java.net.Socket("127.0.0.1", port)) {
+                upload.getOutputStream().write("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nsome of it"
+                        .getBytes(StandardCharsets.US_ASCII));
+                upload.getOutputStream().flush();
+
+                // the rules file is watched; trusted_proxies are what only a reload changes
+                String forwardedBefore = get(port, "/whoami", "198.51.100.9");
+                assertTrue(forwardedBefore.contains("\"x-forwarded-for\" : \"127.0.0.1\""), forwardedBefore);
+                Files.writeString(yaml, Files.readString(yaml).replace("trusted_proxies: []", "trusted_proxies: [127.0.0.1/32]"));
+                signal(p, "HUP");
+                out.await(Pattern.compile("(reloaded: .*1 trusted proxies)"));
+                String forwardedAfter = get(port, "/whoami", "198.51.100.9");
+                assertTrue(forwardedAfter.contains("\"x-forwarded-for\" : \"198.51.100.9, 127.0.0.1\""), forwardedAfter);
+                assertTrue(p.isAlive(), "SIGHUP reloads; it does not stop bliss");
+
+                signal(p, "TERM");
+                out.await(Pattern.compile("(shutting down, finishing in-flight requests)"));
+                assertTrue(p.isAlive(), "the first SIGTERM drains: the upload is still in flight");
+                signal(p, "TERM");
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "a second SIGTERM during the drain exits at once\n" + out);
+            }
+            assertEquals(128 + 15, p.exitValue(), out.toString());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static int get(int port, String path) throws Exception {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+    }
+
+    /** The demo origin's echo of a request that says it was forwarded for {@code forwardedFor}. */
+    private static String get(int port, String path, String forwardedFor) throws Exception {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .header("X-Forwarded-For", forwardedFor).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), r.body());
+            return r.body();
+        }
+    }
+
+    private static void signal(Process p, String name) throws Exception {
+        assertEquals(0, run(List.of("kill", "-" + name, Long.toString(p.pid())), dir, Map.of("PATH", System.getenv("PATH")), 30).exit);
+    }
+
+    /** Waits (bounded: 30 s) until a line of {@code file} contains {@code text}. */
+    private static void awaitLine(Path file, String text) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            if (Files.exists(file) && Files.readString(file).contains(text)) {
+                return;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new AssertionError(file + " has no line with " + text + (Files.exists(file) ? ":\n" + Files.readString(file) : " (no file)"));
+    }
+
+    /** A child's merged output, read by a thread of its own, so a test can wait for a line. */
+    private static final class Output {
+
+        private final StringBuffer seen = new StringBuffer();
+
+        Output(Process p) {
+            Thread.ofPlatform().daemon().start(() -> {
+                try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        seen.append(line).append('\n');
+                    }
+                } catch (IOException e) {
+                    seen.append("(output: ").append(e).append(")\n");
+                }
+            });
+        }
+
+        /** Group 1 of the first match of {@code pattern}, waiting for it up to 60 s. */
+        String await(Pattern pattern) throws InterruptedException {
+            for (int i = 0; i < 600; i++) {
+                Matcher m = pattern.matcher(seen);
+                if (m.find()) {
+                    return m.group(1);
+                }
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+            throw new AssertionError("no output matching " + pattern + " in:\n" + seen);
+        }
+
+        @Override
+        public String toString() {
+            return seen.toString();
+        }
+    }
+
+    private static Path copyOfShippedConfig(String name) throws IOException {
+        Path etc = Files.createDirectories(dir.resolve(name));
+        try (Stream<Path> files = Files.walk(home.resolve("config"))) {
+            for (Path f : files.toList()) {
+                Path copy = etc.resolve(home.resolve("config").relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(f, copy);
+                }
+            }
+        }
+        return etc;
+    }
+
     /** jdeps over the shipped jars finds no JDK module that the runtime lacks. */
     @Test
     void shouldShipEveryModuleJdepsFinds() throws Exception {

@@ -72,11 +72,14 @@ final class ConfigurationReload {
             ProxyOptions next = source == null ? current : source.read();
             List<String> restart = needsRestart(current, next);
             RoutingState routing = shared.routing();
-            if (source != null && !demo && !next.routes().isEmpty()) {
-                routing = new RoutingState(RouteTable.of(next, routing.routes()),
-                        new ForwardedHeaders(new TrustedProxies(next.trustedProxies())));
-                done.add(next.routes().size() + " routes, " + next.upstreams().size() + " upstreams, "
-                        + next.trustedProxies().size() + " trusted proxies");
+            if (source != null) {
+                RouteTable routes = routing.routes();
+                if (!demo && !next.routes().isEmpty()) {
+                    routes = RouteTable.of(next, routes);
+                    done.add(next.routes().size() + " routes, " + next.upstreams().size() + " upstreams");
+                }
+                routing = new RoutingState(routes, new ForwardedHeaders(new TrustedProxies(next.trustedProxies())));
+                done.add(next.trustedProxies().size() + " trusted proxies");
             }
             RuleSet rules = null;
             if (shared.rules() != null) {

@@ -100,7 +100,7 @@ class ConfigurationReloadTest {
         ReloadOutcome outcome = Await.result(proxy.reload());
 
         assertTrue(outcome.applied(), outcome.summary());
-        assertTrue(outcome.summary().contains("1 routes, 1 upstreams, 1 trusted proxies"), outcome.summary());
+        assertTrue(outcome.summary().contains("1 routes, 1 upstreams; 1 trusted proxies"), outcome.summary());
         assertTrue(outcome.summary().contains("plugin reloadable: loaded two"), outcome.summary());
         assertTrue(outcome.summary().contains("1 rules"), outcome.summary());
         assertFalse(outcome.summary().contains("restart"), outcome.summary());
