@@ -53,7 +53,9 @@ final class BotDetector implements Detector {
     private final Fingerprints fingerprints = new Fingerprints();
     private final RequestFeatureExtractor requestFeatures;
     private final StoreFeatureReader storeFeatures;
-    private final HeuristicsVerdict heuristics;
+    /** The lists this detector's verdict was made for; a reload publishes new ones. */
+    private BotLists lists;
+    private HeuristicsVerdict heuristics;
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final float[] input;
@@ -69,7 +71,8 @@ final class BotDetector implements Detector {
         this.keys = new RequestKeys(shared.schema);
         this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures());
         this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
-        this.heuristics = shared.heuristics.userAgents().newVerdict();
+        this.lists = shared.lists;
+        this.heuristics = lists.heuristics().userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
         this.input = new float[shared.schema.inputLength()];
         this.event = new RequestEvent(shared.schema.dimensions().size());
@@ -92,8 +95,14 @@ final class BotDetector implements Detector {
         }
         keys.compute(request, userAgent, ja3Key, ja4Key);
 
-        shared.heuristics.userAgents().classify(userAgent, request, heuristics);
-        boolean isStatic = shared.heuristics.staticResources().isStatic(request.path());
+        BotLists current = shared.lists;
+        if (current != lists) {
+            // the first request after a reload: a verdict sized for the new automaton (once per reload)
+            lists = current;
+            heuristics = current.heuristics().userAgents().newVerdict();
+        }
+        current.heuristics().userAgents().classify(userAgent, request, heuristics);
+        boolean isStatic = current.heuristics().staticResources().isStatic(request.path());
         fields.set(f.staticResource, isStatic);
 
         requestFeatures.extract(request, userAgent, heuristics.browserLike(), input);
@@ -109,7 +118,7 @@ final class BotDetector implements Detector {
         for (int i = 0; i < heuristics.count(); i++) {
             fields.add(f.detectionIds, ids[i]);
         }
-        shared.verified.match(heuristics.claims(), request.clientAddress(), verified);
+        current.verified().match(heuristics.claims(), request.clientAddress(), verified);
         fields.set(f.verified, verified.verified());
         if (verified.verified()) {
             fields.set(f.verifiedCategory, verified.bot().category().text());
@@ -213,7 +222,7 @@ final class BotDetector implements Detector {
             keys.compute(request, ua, fingerprints.ja3Key(fields.isSet(f.ja3) ? ja3Text(request) : null),
                     fingerprints.ja4Key(fields.isSet(f.ja4) ? ja4Text(request) : null));
             describe(e, request, fields.get(f.staticResource), fields.length(f.detectionIds) > 0,
-                    shared.heuristics.userAgents().browserLike(ua));
+                    lists.heuristics().userAgents().browserLike(ua));
         }
         e.timestampMillis = System.currentTimeMillis() - (System.nanoTime() - request.receivedNanos()) / 1_000_000;
         e.status = completion.status();
