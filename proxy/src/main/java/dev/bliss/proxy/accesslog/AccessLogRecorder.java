@@ -9,6 +9,7 @@ import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntField;
 import dev.bliss.proxy.config.OriginAddress;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -193,7 +194,7 @@ public final class AccessLogRecorder {
     }
 
     private void clear() {
-        java.util.Arrays.fill(texts, null);
+        Arrays.fill(texts, null);
         epochMillis = 0;
         durationMicros = 0;
         originMicros = -1;

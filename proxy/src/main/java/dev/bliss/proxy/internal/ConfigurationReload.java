@@ -44,8 +44,6 @@ final class ConfigurationReload {
     private final boolean demo;
     private final AtomicLong applied = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
-    /** The configuration in force, as read by the last reload that was applied. */
-    private ProxyOptions current;
 
     /**
      * @param source where bliss.yaml is read again, or null: only rules and plugin files reload
@@ -55,7 +53,6 @@ final class ConfigurationReload {
         this.shared = shared;
         this.source = source;
         this.demo = demo;
-        this.current = shared.options();
     }
 
     long applied() {
@@ -68,9 +65,11 @@ final class ConfigurationReload {
 
     synchronized ReloadOutcome run() {
         List<String> done = new ArrayList<>();
+        List<String> pluginsReloaded = new ArrayList<>(); // in force as soon as each returns
         try {
-            ProxyOptions next = source == null ? current : source.read();
-            List<String> restart = needsRestart(current, next);
+            ProxyOptions next = source == null ? shared.options() : source.read();
+            // against what the process started with: until a restart, every reload says so again
+            List<String> restart = needsRestart(shared.options(), next);
             RoutingState routing = shared.routing();
             if (source != null) {
                 RouteTable routes = routing.routes();
@@ -91,15 +90,14 @@ final class ConfigurationReload {
                 }
             }
             for (DetectorStage stage : shared.pipeline().stages()) {
-                done.add("plugin " + stage.name() + ": " + stage.factory().reload());
+                String plugin = "plugin " + stage.name() + ": " + stage.factory().reload();
+                pluginsReloaded.add(plugin);
+                done.add(plugin);
             }
             shared.apply(routing);
             if (rules != null) {
                 shared.rules().install(rules);
                 done.add(rules.rules().size() + " rules");
-            }
-            if (source != null) {
-                current = next;
             }
             applied.incrementAndGet();
             String summary = "reloaded: " + String.join("; ", done);
@@ -111,7 +109,8 @@ final class ConfigurationReload {
         } catch (ConfigException | RuntimeException e) {
             failed.incrementAndGet();
             String summary = "reload rejected, the configuration in force stays"
-                    + (done.isEmpty() ? "" : " (already reloaded: " + String.join("; ", done) + ")") + ":\n" + e.getMessage();
+                    + (pluginsReloaded.isEmpty() ? "" : " (but already reloaded: " + String.join("; ", pluginsReloaded) + ")")
+                    + ":\n" + e.getMessage();
             LOG.log(Level.WARNING, summary);
             return new ReloadOutcome(false, summary);
         }
