@@ -15,34 +15,53 @@ import sun.misc.Signal;
  *   a second one     during the drain: exit at once (128 + the signal's number)
  * </pre>
  *
- * The JVM's own SIGTERM/SIGINT handling (shutdown hooks, exit 143) is replaced, so the drain runs
- * while logging still works and a second signal is not swallowed by a shutdown in progress.
- * Handlers run on the JVM's signal thread and only hand work to other threads.
+ * A command installs the handlers first, before it reads its configuration, and hands over the
+ * actions once it runs: a SIGHUP during the start is logged and ignored (the JVM's own handling
+ * would end the process), a SIGTERM during the start exits at once. The JVM's SIGTERM/SIGINT
+ * handling (shutdown hooks, exit 143) is replaced, so the drain runs while logging still works and
+ * a second signal is not swallowed by a shutdown in progress. Handlers run on the JVM's signal
+ * thread and only hand work to other threads.
  */
 public final class ProcessSignals {
 
     private static final System.Logger LOG = System.getLogger("dev.bliss.app");
 
     private final CountDownLatch drained = new CountDownLatch(1);
-    private final AtomicBoolean draining = new AtomicBoolean();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    // set once the command runs; volatile: read on the JVM's signal thread
+    private volatile Runnable reload;
+    private volatile Runnable reopenLogs;
+    private volatile Runnable drain;
 
     private ProcessSignals() {
     }
 
-    /**
-     * Installs the handlers.
-     *
-     * @param reload     what SIGHUP does, or null (then SIGHUP is logged and ignored)
-     * @param reopenLogs what SIGUSR1 does, or null (logged and ignored)
-     * @param drain      what the first SIGTERM or SIGINT does, on a thread of its own
-     */
-    public static ProcessSignals install(Runnable reload, Runnable reopenLogs, Runnable drain) {
+    /** Installs the handlers, with no actions yet. */
+    public static ProcessSignals install() {
         ProcessSignals signals = new ProcessSignals();
-        Signal.handle(new Signal("HUP"), s -> signals.run("reload", reload));
-        Signal.handle(new Signal("USR1"), s -> signals.run("log reopen", reopenLogs));
-        Signal.handle(new Signal("TERM"), s -> signals.stop(s, drain));
-        Signal.handle(new Signal("INT"), s -> signals.stop(s, drain));
+        Signal.handle(new Signal("HUP"), s -> signals.run(s, "reload", signals.reload));
+        Signal.handle(new Signal("USR1"), s -> signals.run(s, "log-reopen", signals.reopenLogs));
+        Signal.handle(new Signal("TERM"), signals::stop);
+        Signal.handle(new Signal("INT"), signals::stop);
         return signals;
+    }
+
+    /** What SIGHUP does from now on (on a thread of its own). */
+    public ProcessSignals onReload(Runnable action) {
+        this.reload = action;
+        return this;
+    }
+
+    /** What SIGUSR1 does from now on (on a thread of its own). */
+    public ProcessSignals onReopenLogs(Runnable action) {
+        this.reopenLogs = action;
+        return this;
+    }
+
+    /** What the first SIGTERM or SIGINT does from now on (on a thread of its own). */
+    public ProcessSignals onStop(Runnable action) {
+        this.drain = action;
+        return this;
     }
 
     /** Blocks until the drain that a SIGTERM or SIGINT started has finished. */
@@ -50,22 +69,24 @@ public final class ProcessSignals {
         drained.await();
     }
 
-    private void run(String what, Runnable action) {
+    private void run(Signal signal, String what, Runnable action) {
         if (action == null) {
-            LOG.log(Level.INFO, "signal ignored: this command has no " + what);
+            LOG.log(Level.WARNING, "SIG" + signal.getName() + " ignored: nothing to " + what + " (yet)");
             return;
         }
-        Thread.ofPlatform().name("bliss-" + what.replace(' ', '-')).start(action);
+        Thread.ofPlatform().name("bliss-" + what).start(action);
     }
 
-    private void stop(Signal signal, Runnable drain) {
-        if (!draining.compareAndSet(false, true)) {
-            System.err.println("bliss: second SIG" + signal.getName() + " during the drain: exiting now");
+    private void stop(Signal signal) {
+        Runnable action = drain;
+        if (!stopping.compareAndSet(false, true) || action == null) {
+            System.err.println("bliss: SIG" + signal.getName() + (action == null ? " while starting" : " again during the drain")
+                    + ": exiting now");
             Runtime.getRuntime().halt(128 + signal.getNumber());
         }
         Thread.ofPlatform().name("bliss-drain").start(() -> {
             try {
-                drain.run();
+                action.run();
             } finally {
                 drained.countDown();
             }

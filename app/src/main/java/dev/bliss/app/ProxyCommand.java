@@ -28,6 +28,7 @@ public final class ProxyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         int colon = from.lastIndexOf(':');
         if (colon <= 0) {
             System.err.println("bliss: --from must be host:port, got " + from);
@@ -49,6 +50,6 @@ public final class ProxyCommand implements Callable<Integer> {
         ProxyOptions options = ProxyOptions.simple(host, port, origin)
                 .withAdmin(new AdminOptions(adminPort >= 0, AdminOptions.DEFAULT_HOST, Math.max(0, adminPort)));
         ApplicationLog.configure(LoggingOptions.DEFAULT);
-        return ProxyLauncher.runUntilSignalled(options);
+        return ProxyLauncher.runUntilSignalled(signals, options);
     }
 }

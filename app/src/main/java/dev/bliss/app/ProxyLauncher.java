@@ -17,8 +17,8 @@ final class ProxyLauncher {
     private ProxyLauncher() {
     }
 
-    static int runUntilSignalled(ProxyOptions options) {
-        return runUntilSignalled(options, null, null);
+    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options) {
+        return runUntilSignalled(signals, options, null, null);
     }
 
     /**
@@ -26,7 +26,7 @@ final class ProxyLauncher {
      * from {@code source} (null: rules and plugin files only), and {@code sidecar} (if any) is
      * closed after the proxy.
      */
-    static int runUntilSignalled(ProxyOptions options, ProxyConfigSource source, AutoCloseable sidecar) {
+    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options, ProxyConfigSource source, AutoCloseable sidecar) {
         ProxyServer proxy;
         try {
             proxy = ProxyServer.start(options, source);
@@ -49,15 +49,14 @@ final class ProxyLauncher {
             System.out.println("bliss admin on http://" + displayHost(options.admin().host()) + ':' + proxy.adminPort()
                     + "/  (/healthz /readyz /metrics /config, POST /reload)");
         }
-        ProcessSignals signals = ProcessSignals.install(
-                () -> proxy.reload().onComplete(ar -> {
+        signals.onReload(() -> proxy.reload().onComplete(ar -> {
                     // the proxy logged the outcome; a failure here is one the reload did not expect
                     if (ar.failed()) {
                         LOG.log(System.Logger.Level.ERROR, "reload failed", ar.cause());
                     }
-                }),
-                () -> proxy.reopenLogs().onFailure(e -> LOG.log(System.Logger.Level.ERROR, e.getMessage())),
-                () -> {
+                }))
+                .onReopenLogs(() -> proxy.reopenLogs().onFailure(e -> LOG.log(System.Logger.Level.ERROR, e.getMessage())))
+                .onStop(() -> {
                     System.out.println("bliss: shutting down, finishing in-flight requests (up to "
                             + options.timeouts().shutdown().toSeconds() + " s; a second SIGTERM or Ctrl-C exits at once)");
                     proxy.close();

@@ -21,11 +21,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         try {
             Path file = ConfigLocation.resolve(config);
             BlissConfig loaded = BlissConfig.read(file);
             ApplicationLog.configure(loaded.logging());
-            return ProxyLauncher.runUntilSignalled(loaded.proxy(), () -> BlissConfig.read(file).proxy(),
+            return ProxyLauncher.runUntilSignalled(signals, loaded.proxy(), () -> BlissConfig.read(file).proxy(),
                     EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());

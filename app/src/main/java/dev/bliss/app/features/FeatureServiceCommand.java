@@ -28,6 +28,7 @@ public final class FeatureServiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         ServiceConfig c;
         try {
             Path file = ConfigLocation.resolve(config);
@@ -48,7 +49,7 @@ public final class FeatureServiceCommand implements Callable<Integer> {
         System.out.println("bliss feature service: events from " + service.ring().path() + ", store " + service.storePrefix()
                 + (service.adminPort() > 0 ? ", admin on http://" + c.settings().options().adminHost() + ':'
                 + service.adminPort() + "/  (/healthz /metrics /status /features/<dim>/<value>)" : ""));
-        ProcessSignals signals = ProcessSignals.install(null, null, service::close);
+        signals.onStop(service::close);
         try {
             signals.awaitDrained();
         } catch (InterruptedException e) {

@@ -130,6 +130,9 @@ public final class ProxyMetrics {
                 .increment();
     }
 
+    /** Rule id and action pairs whose counters are registered (and "" once the gauge is). */
+    private final java.util.Set<String> boundRules = ConcurrentHashMap.newKeySet();
+
     /**
      * Exposes per-rule counters of the rule set in force: evaluated and matched by rule and
      * action. Called at start and after each reload (a reload starts the new set's counts at 0,
@@ -139,12 +142,17 @@ public final class ProxyMetrics {
         for (dev.bliss.firewall.Rule rule : holder.current().rules()) {
             String id = rule.id();
             String action = rule.action().configName();
+            if (!boundRules.add(id + '|' + action)) {
+                continue; // bound by an earlier set: its counters read whatever set is in force
+            }
             FunctionCounter.builder("bliss_rule_evaluated", holder, h -> count(h, id, false))
                     .description("Requests each firewall rule was evaluated for").tag("rule", id).register(registry);
             FunctionCounter.builder("bliss_rule_matched", holder, h -> count(h, id, true))
                     .description("Requests each firewall rule matched").tag("rule", id).tag("action", action).register(registry);
         }
-        registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+        if (boundRules.add("")) {
+            registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+        }
     }
 
     private static double count(dev.bliss.proxy.rules.RuleSetHolder holder, String id, boolean matched) {
