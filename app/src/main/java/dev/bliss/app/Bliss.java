@@ -1,5 +1,7 @@
 package dev.bliss.app;
 
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,6 +31,9 @@ public final class Bliss implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // warnings only until a long-running command has read its logging section: the commands
+        // that print a result print only that
+        ApplicationLog.configure(LoggingOptions.QUIET);
         System.exit(commandLine().execute(args));
     }
 

@@ -1,5 +1,7 @@
 package dev.bliss.app;
 
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
 import dev.bliss.proxy.config.AdminOptions;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.config.ProxyOptions;
@@ -26,6 +28,7 @@ public final class ProxyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         int colon = from.lastIndexOf(':');
         if (colon <= 0) {
             System.err.println("bliss: --from must be host:port, got " + from);
@@ -46,6 +49,7 @@ public final class ProxyCommand implements Callable<Integer> {
         }
         ProxyOptions options = ProxyOptions.simple(host, port, origin)
                 .withAdmin(new AdminOptions(adminPort >= 0, AdminOptions.DEFAULT_HOST, Math.max(0, adminPort)));
-        return ProxyLauncher.runUntilSignalled(options);
+        ApplicationLog.configure(LoggingOptions.DEFAULT);
+        return ProxyLauncher.runUntilSignalled(signals, options);
     }
 }

@@ -3,27 +3,33 @@ package dev.bliss.app;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.config.ListenerOptions;
+import dev.bliss.proxy.config.ProxyConfigSource;
 import dev.bliss.proxy.config.ProxyOptions;
-import java.util.concurrent.CountDownLatch;
 
 /**
- * Starts a proxy, prints where it listens, and holds the main thread until SIGTERM or SIGINT,
- * which trigger a graceful shutdown (in-flight requests finish up to the configured deadline).
+ * Starts a proxy, prints where it listens, and answers signals ({@link ProcessSignals}) until
+ * SIGTERM or SIGINT has drained it: SIGHUP reloads, SIGUSR1 reopens the logs.
  */
 final class ProxyLauncher {
+
+    private static final System.Logger LOG = System.getLogger("dev.bliss.app");
 
     private ProxyLauncher() {
     }
 
-    static int runUntilSignalled(ProxyOptions options) {
-        return runUntilSignalled(options, null);
+    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options) {
+        return runUntilSignalled(signals, options, null, null);
     }
 
-    /** As {@link #runUntilSignalled(ProxyOptions)}, and closes {@code sidecar} (if any) after the proxy. */
-    static int runUntilSignalled(ProxyOptions options, AutoCloseable sidecar) {
+    /**
+     * As {@link #runUntilSignalled(ProxyOptions)}; SIGHUP reads the proxy's configuration again
+     * from {@code source} (null: rules and plugin files only), and {@code sidecar} (if any) is
+     * closed after the proxy.
+     */
+    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options, ProxyConfigSource source, AutoCloseable sidecar) {
         ProxyServer proxy;
         try {
-            proxy = ProxyServer.start(options);
+            proxy = ProxyServer.start(options, source);
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             closeQuietly(sidecar);
@@ -41,18 +47,23 @@ final class ProxyLauncher {
         }
         if (proxy.adminPort() > 0) {
             System.out.println("bliss admin on http://" + displayHost(options.admin().host()) + ':' + proxy.adminPort()
-                    + "/  (/healthz /readyz /metrics /config)");
+                    + "/  (/healthz /readyz /metrics /config, POST /reload)");
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            System.out.println("bliss: shutting down, finishing in-flight requests (up to "
-                    + options.timeouts().shutdown().toSeconds() + " s)");
-            proxy.close();
-            closeQuietly(sidecar);
-            stopped.countDown();
-        }));
+        signals.onReload(() -> proxy.reload().onComplete(ar -> {
+                    // the proxy logged the outcome; a failure here is one the reload did not expect
+                    if (ar.failed()) {
+                        LOG.log(System.Logger.Level.ERROR, "reload failed", ar.cause());
+                    }
+                }))
+                .onReopenLogs(() -> proxy.reopenLogs().onFailure(e -> LOG.log(System.Logger.Level.ERROR, e.getMessage())))
+                .onStop(() -> {
+                    System.out.println("bliss: shutting down, finishing in-flight requests (up to "
+                            + options.timeouts().shutdown().toSeconds() + " s; a second SIGTERM or Ctrl-C exits at once)");
+                    proxy.close();
+                    closeQuietly(sidecar);
+                });
         try {
-            stopped.await();
+            signals.awaitDrained();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

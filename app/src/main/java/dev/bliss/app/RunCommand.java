@@ -1,6 +1,7 @@
 package dev.bliss.app;
 
 import dev.bliss.app.features.EmbeddedFeatureService;
+import dev.bliss.app.logging.ApplicationLog;
 import dev.bliss.plugin.config.ConfigException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,10 +21,13 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         try {
             Path file = ConfigLocation.resolve(config);
             BlissConfig loaded = BlissConfig.read(file);
-            return ProxyLauncher.runUntilSignalled(loaded.proxy(), EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
+            ApplicationLog.configure(loaded.logging());
+            return ProxyLauncher.runUntilSignalled(signals, loaded.proxy(), () -> BlissConfig.read(file).proxy(),
+                    EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

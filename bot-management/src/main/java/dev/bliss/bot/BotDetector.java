@@ -54,7 +54,9 @@ final class BotDetector implements Detector {
     private final Fingerprints fingerprints = new Fingerprints();
     private final RequestFeatureExtractor requestFeatures;
     private final StoreFeatureReader storeFeatures;
-    private final HeuristicsVerdict heuristics;
+    /** The lists this detector's verdict was made for; a reload publishes new ones. */
+    private BotLists lists;
+    private HeuristicsVerdict heuristics;
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final RequestClock clock;
@@ -69,10 +71,11 @@ final class BotDetector implements Detector {
         this.keys = new RequestKeys(shared.schema, f.headers.names());
         this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures(), f.headers);
         this.storeFeatures = new StoreFeatureReader(shared.store, shared.schema, shared.settings.maxFeatureAge().toMillis());
-        this.heuristics = shared.heuristics.userAgents().newVerdict();
+        this.lists = shared.lists;
+        this.heuristics = lists.heuristics().userAgents().newVerdict();
         this.scorer = shared.models.newScorer();
         this.clock = new RequestClock(shared.settings.eventTimeHeader());
-        this.consistency = new ClientConsistency(shared.heuristics.tlsStacks());
+        this.consistency = new ClientConsistency(lists.heuristics().tlsStacks());
         this.input = new float[shared.schema.inputLength()];
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
@@ -92,8 +95,14 @@ final class BotDetector implements Detector {
         }
         keys.compute(request, userAgent, ja3Key, ja4Key);
 
-        shared.heuristics.userAgents().classify(userAgent, request, heuristics);
-        boolean isStatic = shared.heuristics.staticResources().isStatic(request.path());
+        BotLists current = shared.lists;
+        if (current != lists) {
+            // the first request after a reload: a verdict sized for the new automaton (once per reload)
+            lists = current;
+            heuristics = current.heuristics().userAgents().newVerdict();
+        }
+        current.heuristics().userAgents().classify(userAgent, request, heuristics);
+        boolean isStatic = current.heuristics().staticResources().isStatic(request.path());
         fields.set(f.staticResource, isStatic);
 
         consistency.evaluate(request, userAgent, ja4Key != 0 ? ja4 : null, isStatic);
@@ -113,7 +122,7 @@ final class BotDetector implements Detector {
         for (int i = 0; i < heuristics.count(); i++) {
             fields.add(f.detectionIds, ids[i]);
         }
-        shared.verified.match(heuristics.claims(), request.clientAddress(), verified);
+        current.verified().match(heuristics.claims(), request.clientAddress(), verified);
         fields.set(f.verified, verified.verified());
         if (verified.verified()) {
             fields.set(f.verifiedCategory, verified.bot().category().text());

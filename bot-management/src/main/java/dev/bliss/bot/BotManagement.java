@@ -4,13 +4,17 @@ import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.events.RequestEventSink;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.StoreConnection;
-import dev.bliss.bot.heuristics.HeuristicsConfig;
 import dev.bliss.bot.scoring.ModelSet;
-import dev.bliss.bot.verified.VerifiedBots;
+import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * What every event loop's {@link BotDetector} shares: configuration, the loaded heuristics,
@@ -20,8 +24,8 @@ final class BotManagement implements DetectorFactory {
 
     final BotManagementSettings settings;
     final FeatureSchema schema;
-    final HeuristicsConfig heuristics;
-    final VerifiedBots verified;
+    /** Replaced whole by {@link #reload()}; volatile: detectors load it once per request. */
+    volatile BotLists lists;
     final ModelSet models;
     final StoreConnection store;
     final BotFields fields;
@@ -31,12 +35,10 @@ final class BotManagement implements DetectorFactory {
     /** The detection log, or null when it is off; set before any detector is made. */
     DetectionLog detectionLog;
 
-    BotManagement(BotManagementSettings settings, FeatureSchema schema, HeuristicsConfig heuristics, VerifiedBots verified,
-                  ModelSet models, StoreConnection store, BotFields fields, PluginMetrics metrics) {
+    BotManagement(BotManagementSettings settings, FeatureSchema schema, BotLists lists, ModelSet models, StoreConnection store, BotFields fields, PluginMetrics metrics) {
         this.settings = settings;
         this.schema = schema;
-        this.heuristics = heuristics;
-        this.verified = verified;
+        this.lists = lists;
         this.models = models;
         this.store = store;
         this.fields = fields;
@@ -60,6 +62,40 @@ final class BotManagement implements DetectorFactory {
     @Override
     public Detector newDetector() {
         return new BotDetector(this);
+    }
+
+    /**
+     * SIGHUP / POST /reload: heuristics.yaml and verified-bots.yaml are read first, then models.yaml
+     * and every model file it names are loaded and checked through the JNI and swapped in
+     * (ModelSet's all-or-nothing swap), and only then the new lists are published. A refused file
+     * anywhere leaves lists and models as they were. The schema (features.yaml) and the plugin's
+     * own section take a restart.
+     */
+    @Override
+    public String reload() throws ConfigException {
+        BotLists next = BotLists.read(settings);
+        models.reconfigure(YamlConfigReader.read(settings.models()));
+        lists = next;
+        return "heuristics " + settings.heuristics().getFileName() + ", verified bots " + settings.verifiedBots().getFileName()
+                + ", models " + settings.models().getFileName() + (models.hasPrimary() ? " (primary serving)" : " (no primary: heuristics only)");
+    }
+
+    /** SIGUSR1: the detection log's file is opened again at its path. */
+    @Override
+    public void reopenLogs() throws IOException {
+        if (detectionLog == null) {
+            return;
+        }
+        try {
+            detectionLog.reopen().get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("the detection log's writer did not reopen its file within 10 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reopening the detection log");
+        }
     }
 
     @Override

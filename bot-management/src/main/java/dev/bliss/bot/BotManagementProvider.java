@@ -4,10 +4,8 @@ import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.events.RingEventSink;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.bot.features.StoreConnection;
-import dev.bliss.bot.heuristics.HeuristicsConfig;
 import dev.bliss.bot.hex.HexDecoder;
 import dev.bliss.bot.scoring.ModelSet;
-import dev.bliss.bot.verified.VerifiedBots;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.DetectorFactory;
@@ -37,11 +35,7 @@ public final class BotManagementProvider implements DetectorProvider {
     public DetectorFactory prepare(DetectorContext context) throws ConfigException {
         BotManagementSettings settings = BotManagementSettings.read(context.config(), context.configDirectory());
         FeatureSchema schema = FeatureSchemaReader.read(YamlConfigReader.read(settings.features())).schema();
-        HeuristicsConfig rules = HeuristicsConfig.read(settings.heuristics());
-        VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
-        // one walk over each user agent answers the rules and which verified bot it names
-        HeuristicsConfig heuristics = new HeuristicsConfig(rules.userAgents().withClaims(verified.userAgentPatterns()),
-                rules.staticResources(), rules.tlsStacks());
+        BotLists lists = BotLists.read(settings);
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
         BotFields fields = new BotFields(context.fields(), schema, new BotHeaders(context::headerName));
@@ -61,7 +55,7 @@ public final class BotManagementProvider implements DetectorProvider {
         LOG.log(Level.INFO, "bot management: " + schema.inputLength() + " model inputs, "
                 + (models.hasPrimary() ? "primary model loaded" : "no primary model (heuristics only)")
                 + ", hex decoding: " + HexDecoder.implementation());
-        BotManagement management = new BotManagement(settings, schema, heuristics, verified, models, store, fields,
+        BotManagement management = new BotManagement(settings, schema, lists, models, store, fields,
                 context.metrics());
         if (settings.detectionLog().enabled()) {
             try {

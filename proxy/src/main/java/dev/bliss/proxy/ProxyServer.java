@@ -1,6 +1,7 @@
 package dev.bliss.proxy;
 
 import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.config.ProxyConfigSource;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.internal.RunningProxy;
 import io.vertx.core.Future;
@@ -25,7 +26,15 @@ public interface ProxyServer extends AutoCloseable {
      * @throws ConfigException when plugins or rules refuse the configuration
      */
     static ProxyServer start(ProxyOptions options) throws ConfigException {
-        return RunningProxy.start(options);
+        return RunningProxy.start(options, null);
+    }
+
+    /**
+     * As {@link #start(ProxyOptions)}; {@link #reload()} reads the configuration again from
+     * {@code source} (without one it reloads only the rules file and the plugins' files).
+     */
+    static ProxyServer start(ProxyOptions options, ProxyConfigSource source) throws ConfigException {
+        return RunningProxy.start(options, source);
     }
 
     /** The port listener {@code i} is bound to (the real one when configured as 0). */
@@ -41,6 +50,21 @@ public interface ProxyServer extends AutoCloseable {
 
     /** The built-in demo origin's port when it serves (no routes configured), else -1. */
     int demoOriginPort();
+
+    /**
+     * SIGHUP: reads again what can change at run time (routes, upstreams, trusted proxies from
+     * the configuration source; the rules file; each plugin's files, such as models), checks it
+     * all off the event loops, and puts it in force, or nothing of the proxy's own when any part
+     * is refused. Counted in {@code bliss_reloads_total{result}}. Any thread.
+     */
+    Future<ReloadOutcome> reload();
+
+    /**
+     * SIGUSR1: the access log and the plugins' logs (the detection log) close their files and
+     * open their paths again, after logrotate moved them. The future fails with the files that
+     * could not be opened. Any thread.
+     */
+    Future<String> reopenLogs();
 
     /**
      * Graceful shutdown: stop accepting, let in-flight exchanges finish up to the configured

@@ -1,12 +1,16 @@
 package dev.bliss.app.features;
 
 import dev.bliss.app.ConfigLocation;
+import dev.bliss.app.ProcessSignals;
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
+import dev.bliss.config.yaml.YamlConfigReader;
+import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.features.FeatureService;
 import dev.bliss.plugin.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -24,9 +28,13 @@ public final class FeatureServiceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ProcessSignals signals = ProcessSignals.install();
         ServiceConfig c;
         try {
-            c = ServiceConfig.read(ConfigLocation.resolve(config));
+            Path file = ConfigLocation.resolve(config);
+            ConfigSection root = YamlConfigReader.read(file);
+            ApplicationLog.configure(LoggingOptions.read(root));
+            c = ServiceConfig.read(root, file);
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;
@@ -41,13 +49,9 @@ public final class FeatureServiceCommand implements Callable<Integer> {
         System.out.println("bliss feature service: events from " + service.ring().path() + ", store " + service.storePrefix()
                 + (service.adminPort() > 0 ? ", admin on http://" + c.settings().options().adminHost() + ':'
                 + service.adminPort() + "/  (/healthz /metrics /status /features/<dim>/<value>)" : ""));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
-            service.close();
-            stopped.countDown();
-        }));
+        signals.onStop(service::close);
         try {
-            stopped.await();
+            signals.awaitDrained();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -6,8 +6,10 @@ import dev.bliss.store.schema.SchemaDimension;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.agrona.BufferUtil;
 import org.agrona.MutableDirectBuffer;
@@ -55,6 +57,9 @@ public final class DetectionLog implements AutoCloseable {
     private final Thread writer;
     private final AsciiLine line = new AsciiLine();
     private String lastError;
+    /** A reopen the writer has yet to do (SIGUSR1); set by reopen(), taken by the writer. */
+    private final AtomicReference<CompletableFuture<Void>> reopenRequest =
+            new AtomicReference<>();
     /** Set by close(); the writer drains and stops once it sees it (volatile: pairs with close's store). */
     private volatile boolean closing;
 
@@ -111,6 +116,18 @@ public final class DetectionLog implements AutoCloseable {
                 continue;
             }
             flush();
+            CompletableFuture<Void> reopen = reopenRequest.getAndSet(null);
+            if (reopen != null) {
+                try {
+                    file.reopen();
+                    LOG.log(Level.INFO, "detection log reopened: " + file.path());
+                    reopen.complete(null);
+                } catch (IOException e) {
+                    LOG.log(Level.ERROR, "detection log " + file.path() + ": reopen failed", e);
+                    reopen.completeExceptionally(e);
+                }
+                continue;
+            }
             if (closing) {
                 // one more pass: records committed between the empty read and seeing the flag
                 while (ring.read(this::writeRecord, BATCH) > 0) {
@@ -153,6 +170,35 @@ public final class DetectionLog implements AutoCloseable {
                 LOG.log(Level.ERROR, "detection log " + file.path() + ": flush failed", e);
             }
         }
+    }
+
+    /**
+     * Asks the writer to close the file and open its path again (logrotate moved it away; SIGUSR1);
+     * completes when it has, or with the error opening it. Any thread.
+     */
+    public CompletableFuture<Void> reopen() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        CompletableFuture<Void> pending = reopenRequest.getAndSet(done);
+        if (pending != null) {
+            done.whenComplete((v, e) -> {
+                if (e == null) {
+                    pending.complete(null);
+                } else {
+                    pending.completeExceptionally(e);
+                }
+            });
+        }
+        if (!writer.isAlive()) {
+            reopenRequest.set(null);
+            try {
+                file.reopen();
+                done.complete(null);
+            } catch (IOException e) {
+                done.completeExceptionally(e);
+            }
+        }
+        LockSupport.unpark(writer);
+        return done;
     }
 
     /**

@@ -63,6 +63,12 @@ final class RotatingFile implements AutoCloseable {
         }
     }
 
+    /** Flushes and closes the file, then opens {@code path} again: a new file when logrotate moved it. */
+    void reopen() throws IOException {
+        close();
+        open();
+    }
+
     private void open() throws IOException {
         out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND), 1 << 16);
         size = Files.size(path);

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.Mark;
@@ -35,6 +36,10 @@ import org.snakeyaml.engine.v2.nodes.Tag;
  * <p>Only the YAML that configuration needs is accepted: mappings with scalar keys, lists and
  * scalars. A duplicate key, an alias loop, a non-scalar key or a syntax error is a
  * {@link ConfigException} at its position. Stateless and thread-safe.
+ *
+ * <p>Values may refer to environment variables, {@code ${NAME}} and {@code ${NAME:-default}}
+ * ({@link EnvironmentSubstitution}); an unset variable without a default is an error at the
+ * value's position naming the variable. Keys are taken as written.
  */
 public final class YamlConfigReader {
 
@@ -44,8 +49,13 @@ public final class YamlConfigReader {
     private YamlConfigReader() {
     }
 
-    /** Reads a file's root mapping. */
+    /** Reads a file's root mapping, with this process's environment for {@code ${NAME}}. */
     public static ConfigSection read(Path file) throws ConfigException {
+        return read(file, System::getenv);
+    }
+
+    /** Reads a file's root mapping; {@code environment} answers {@code ${NAME}} (null: unset). */
+    public static ConfigSection read(Path file, UnaryOperator<String> environment) throws ConfigException {
         String name = file.toString();
         String text;
         try {
@@ -55,11 +65,16 @@ public final class YamlConfigReader {
         } catch (IOException e) {
             throw new ConfigException(Position.builtIn(name), "", "cannot read: " + e.getMessage());
         }
-        return ConfigSection.root(parse(name, text));
+        return ConfigSection.root(parse(name, text, environment));
     }
 
-    /** Parses text that came from {@code name} (a file name or a description). */
+    /** Parses text that came from {@code name} (a file name or a description), with this process's environment. */
     public static ConfigNode parse(String name, String text) throws ConfigException {
+        return parse(name, text, System::getenv);
+    }
+
+    /** Parses text that came from {@code name}; {@code environment} answers {@code ${NAME}} (null: unset). */
+    public static ConfigNode parse(String name, String text, UnaryOperator<String> environment) throws ConfigException {
         LoadSettings settings = LoadSettings.builder()
                 .setLabel(name)
                 .setAllowDuplicateKeys(false)
@@ -78,20 +93,22 @@ public final class YamlConfigReader {
         if (root.isEmpty()) {
             return new ConfigNode.Scalar(null, new Position(name, 1, 1));
         }
-        return convert(name, root.get(), 0);
+        return convert(name, root.get(), "", 0, new EnvironmentSubstitution(environment));
     }
 
-    private static ConfigNode convert(String name, Node node, int depth) throws ConfigException {
+    private static ConfigNode convert(String name, Node node, String path, int depth, EnvironmentSubstitution env)
+            throws ConfigException {
         Position at = position(name, node.getStartMark().orElse(null));
         if (depth > 64) {
             throw new ConfigException(at, "", "nested too deeply");
         }
         return switch (node) {
-            case ScalarNode scalar -> new ConfigNode.Scalar(Tag.NULL.equals(scalar.getTag()) ? null : scalar.getValue(), at);
+            case ScalarNode scalar -> new ConfigNode.Scalar(
+                    Tag.NULL.equals(scalar.getTag()) ? null : env.apply(scalar.getValue(), at, path), at);
             case SequenceNode seq -> {
                 List<ConfigNode> items = new ArrayList<>(seq.getValue().size());
                 for (Node item : seq.getValue()) {
-                    items.add(convert(name, item, depth + 1));
+                    items.add(convert(name, item, path + '[' + items.size() + ']', depth + 1, env));
                 }
                 yield new ConfigNode.Sequence(items, at);
             }
@@ -106,7 +123,8 @@ public final class YamlConfigReader {
                     if (entries.containsKey(key.getValue())) {
                         throw new ConfigException(keyAt, key.getValue(), "duplicate key (first at line " + keys.get(key.getValue()).line() + ')');
                     }
-                    entries.put(key.getValue(), convert(name, tuple.getValueNode(), depth + 1));
+                    String keyPath = path.isEmpty() ? key.getValue() : path + '.' + key.getValue();
+                    entries.put(key.getValue(), convert(name, tuple.getValueNode(), keyPath, depth + 1, env));
                     keys.put(key.getValue(), keyAt);
                 }
                 yield new ConfigNode.Mapping(entries, keys, at);

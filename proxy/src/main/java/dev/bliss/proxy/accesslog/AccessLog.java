@@ -1,139 +1,201 @@
 package dev.bliss.proxy.accesslog;
 
-import java.io.BufferedWriter;
+import dev.bliss.plugin.field.BytesField;
+import dev.bliss.plugin.field.Field;
+import dev.bliss.plugin.field.FieldScheme;
+import dev.bliss.plugin.field.IntField;
+import dev.bliss.proxy.config.AccessLogOptions;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.BufferUtil;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
- * The optional JSON-lines access log. Event loops hand finished requests to a bounded queue and
- * never wait: when the queue is full the entry is dropped and counted. One daemon thread formats
- * and writes, flushing when the queue runs dry.
+ * The JSON-lines access log: a many-to-one ring that every event loop's
+ * {@link AccessLogRecorder} writes binary records into, and one daemon thread that formats them
+ * ({@link AccessLogJson}) into a {@link RotatingLogFile}.
+ *
+ * <pre>
+ *   event loop ─ recorder ─┐
+ *   event loop ─ recorder ─┼─► ManyToOneRingBuffer ─► writer thread ─► access.log (→ .1 → .2 …)
+ *   event loop ─ recorder ─┘      (full: dropped, counted)         ▲
+ *                                                   reopen() ──────┘ (SIGUSR1, after logrotate)
+ * </pre>
+ *
+ * <p><b>Threads:</b> recorders write concurrently and never wait; the writer reads up to
+ * {@value #BATCH} records at a time and, when the ring is empty, flushes and parks for a
+ * millisecond, so a line reaches the file about a millisecond after an idle moment.
+ * {@link #reopen()} and {@link #close()} may be called from any thread.
  */
 public final class AccessLog implements AutoCloseable {
 
-    /**
-     * One finished request. Strings may be null; {@code ja3Hash} and {@code ja4} are the TLS
-     * connection's fingerprints (null on plain connections); {@code requestId} is the id the
-     * origin received ({@code request_id_header}).
-     */
-    public record Entry(long epochMillis, String client, String method, String uri, String host, String protocol,
-                        int status, long durationMicros, String route, String origin, String reason,
-                        String ruleId, String action, String ja3Hash, String ja4, String requestId) {
-    }
+    private static final System.Logger LOG = System.getLogger("dev.bliss.proxy.accesslog");
+    private static final int BATCH = 256;
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private static final int CAPACITY = 65_536;
-    private static final Entry STOP = new Entry(0, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null, null);
-
-    private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final RingBuffer ring;
+    private final RotatingLogFile file;
+    private final IntField score;
+    private final BytesField scoreSource;
+    private final AccessLogJson json = new AccessLogJson();
+    private final JsonLine line = new JsonLine();
     private final LongAdder dropped = new LongAdder();
-    private final BufferedWriter out;
+    private final LongAdder written = new LongAdder();
+    private final LongAdder failed = new LongAdder();
     private final Thread writer;
+    /** A reopen the writer has yet to do; set by reopen(), taken by the writer (release/acquire through the reference). */
+    private final AtomicReference<CompletableFuture<Void>> reopenRequest = new AtomicReference<>();
+    /** Set by close(); the writer drains and stops once it sees it (volatile: pairs with close's store). */
+    private volatile boolean closing;
+    private String lastError;
 
-    public AccessLog(Path file) throws IOException {
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    /**
+     * Opens the file (creating its directory) and starts the writer.
+     *
+     * @param scheme the request fields; {@code bot.score} (Int) and {@code bot.score_source}
+     *               (Bytes) are logged when it has them
+     */
+    public AccessLog(AccessLogOptions options, FieldScheme scheme) throws IOException {
+        this.file = new RotatingLogFile(options.path(), options.maxFileSize(), options.maxFiles());
+        int capacity = Math.max(options.queueBytes(), Integer.highestOneBit(AccessLogRecordLayout.MAX_LENGTH) << 4);
+        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(
+                BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64)));
+        this.score = scheme == null ? null : field(scheme, "bot.score", IntField.class);
+        this.scoreSource = scheme == null ? null : field(scheme, "bot.score_source", BytesField.class);
         this.writer = Thread.ofPlatform().daemon().name("bliss-access-log").start(this::drain);
     }
 
-    /** Never blocks. */
-    public void log(Entry e) {
-        if (!queue.offer(e)) {
-            dropped.increment();
-        }
+    private static <F extends Field> F field(FieldScheme scheme, String name, Class<F> type) {
+        Field f = scheme.field(name);
+        return type.isInstance(f) ? type.cast(f) : null;
     }
 
+    public Path path() {
+        return file.path();
+    }
+
+    /** A recorder for one event loop. */
+    public AccessLogRecorder newRecorder() {
+        return new AccessLogRecorder(ring, dropped, score, scoreSource);
+    }
+
+    /** Records dropped because the ring was full. */
     public long dropped() {
         return dropped.sum();
     }
 
-    private void drain() {
-        StringBuilder line = new StringBuilder(512);
-        try {
-            while (true) {
-                Entry e = queue.poll();
+    /** Lines that could not be written (the file's errors are logged once per kind). */
+    public long writeFailures() {
+        return failed.sum();
+    }
+
+    /** Lines written. */
+    public long written() {
+        return written.sum();
+    }
+
+    /**
+     * Asks the writer to close the file and open its path again (logrotate moved it); completes
+     * when it has, or fails with the error opening it (lines are then dropped and counted until a
+     * later reopen or write succeeds).
+     */
+    public CompletableFuture<Void> reopen() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        CompletableFuture<Void> pending = reopenRequest.getAndSet(done);
+        if (pending != null) {
+            done.whenComplete((v, e) -> {
                 if (e == null) {
-                    out.flush();
-                    e = queue.poll(1, TimeUnit.SECONDS);
-                    if (e == null) {
-                        continue;
-                    }
+                    pending.complete(null);
+                } else {
+                    pending.completeExceptionally(e);
                 }
-                if (e == STOP) {
-                    break;
-                }
-                line.setLength(0);
-                format(e, line);
-                out.append(line).append('\n');
+            });
+        }
+        LockSupport.unpark(writer);
+        return done;
+    }
+
+    private void drain() {
+        while (true) {
+            if (ring.read(this::writeRecord, BATCH) > 0) {
+                continue;
             }
-            out.flush();
-        } catch (IOException ex) {
-            System.getLogger("dev.bliss.proxy.accesslog").log(System.Logger.Level.ERROR, "access log write failed; logging stops", ex);
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
+            flush();
+            CompletableFuture<Void> reopen = reopenRequest.getAndSet(null);
+            if (reopen != null) {
+                try {
+                    file.reopen();
+                    LOG.log(Level.INFO, "access log reopened: " + file.path());
+                    reopen.complete(null);
+                } catch (IOException e) {
+                    LOG.log(Level.ERROR, "access log " + file.path() + ": reopen failed", e);
+                    reopen.completeExceptionally(e);
+                }
+                continue;
+            }
+            if (closing) {
+                // one more pass: records committed between the empty read and seeing the flag
+                while (ring.read(this::writeRecord, BATCH) > 0) {
+                    // drained in batches
+                }
+                flush();
+                return;
+            }
+            LockSupport.parkNanos(this, IDLE_NANOS);
         }
     }
 
-    static void format(Entry e, StringBuilder b) {
-        b.append("{\"ts\":").append(e.epochMillis());
-        field(b, "request_id", e.requestId());
-        field(b, "client", e.client());
-        field(b, "method", e.method());
-        field(b, "uri", e.uri());
-        field(b, "host", e.host());
-        field(b, "protocol", e.protocol());
-        b.append(",\"status\":").append(e.status());
-        b.append(",\"duration_us\":").append(e.durationMicros());
-        field(b, "route", e.route());
-        field(b, "origin", e.origin());
-        field(b, "local_reason", e.reason());
-        field(b, "rule_id", e.ruleId());
-        field(b, "action", e.action());
-        field(b, "ja3_hash", e.ja3Hash());
-        field(b, "ja4", e.ja4());
-        b.append('}');
-    }
-
-    private static void field(StringBuilder b, String name, String value) {
-        if (value == null) {
+    private void writeRecord(int type, MutableDirectBuffer buffer, int index, int length) {
+        if (type != AccessLogRecordLayout.MESSAGE_TYPE) {
             return;
         }
-        b.append(",\"").append(name).append("\":\"");
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
+        line.clear();
+        json.format(buffer, index, line);
+        line.put('\n');
+        try {
+            file.write(line.bytes(), line.length());
+            written.increment();
+            lastError = null;
+        } catch (IOException e) {
+            failed.increment();
+            if (!e.toString().equals(lastError)) {
+                lastError = e.toString();
+                LOG.log(Level.ERROR, "access log " + file.path() + ": write failed; dropping lines until it works again", e);
             }
         }
-        b.append('"');
     }
 
+    private void flush() {
+        try {
+            file.flush();
+        } catch (IOException e) {
+            if (!e.toString().equals(lastError)) {
+                lastError = e.toString();
+                LOG.log(Level.ERROR, "access log " + file.path() + ": flush failed", e);
+            }
+        }
+    }
+
+    /** Drains what the event loops wrote, flushes and closes the file. */
     @Override
     public void close() throws IOException {
+        closing = true;
+        LockSupport.unpark(writer);
         try {
-            queue.put(STOP);
-            writer.join(5_000);
+            writer.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        out.close();
+        file.close();
     }
 }

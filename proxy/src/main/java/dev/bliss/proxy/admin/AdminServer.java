@@ -20,6 +20,8 @@ import java.util.function.Supplier;
  *   GET  /metrics        Prometheus text format
  *   GET  /config         the effective configuration as JSON, secrets redacted
  *   POST /rules/reload   recompile the firewall rules; 200 with the new rule count, 422 with the error
+ *   POST /reload         what SIGHUP does (routes, upstreams, trusted proxies, rules, plugin files);
+ *                        200 with what was reloaded, 422 with why nothing was
  * </pre>
  *
  * Handlers run on the admin server's event loop; the reload is compiled on a worker thread.
@@ -37,7 +39,8 @@ public final class AdminServer {
     }
 
     public static Future<AdminServer> start(Vertx vertx, AdminOptions options, BooleanSupplier ready,
-                                            Supplier<String> metrics, Supplier<JsonObject> config, Reload reloadRules) {
+                                            Supplier<String> metrics, Supplier<JsonObject> config, Reload reloadRules,
+                                            Reload reloadAll) {
         Router router = Router.router(vertx);
         router.get("/healthz").handler(rc -> text(rc, 200, "ok\n"));
         router.get("/readyz").handler(rc -> {
@@ -57,6 +60,8 @@ public final class AdminServer {
                 text(rc, 422, "rules not reloaded, the previous rules stay in effect:\n" + ar.cause().getMessage() + "\n");
             }
         }));
+        router.post("/reload").handler(rc -> reloadAll.get().onComplete(ar ->
+                text(rc, ar.succeeded() ? 200 : 422, (ar.succeeded() ? ar.result() : ar.cause().getMessage()) + "\n")));
         return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
                 .requestHandler(router)
                 .listen()

@@ -53,7 +53,7 @@ public final class EffectiveConfig {
         }
         json.put("routes", routes);
         json.put("admin", new JsonObject().put("host", o.admin().host()).put("port", o.admin().port()));
-        json.put("access_log", o.accessLog() == null ? null : o.accessLog().toString());
+        json.put("access_log", o.accessLog() == null ? null : o.accessLog().path().toString());
         json.put("rules", o.rulesFile() == null ? null : o.rulesFile().toString());
         JsonArray plugins = new JsonArray();
         for (PluginOptions p : o.plugins()) {

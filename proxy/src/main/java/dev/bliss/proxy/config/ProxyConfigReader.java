@@ -108,11 +108,7 @@ public final class ProxyConfigReader {
                 a.string("host", AdminOptions.DEFAULT_HOST), a.integer("port", AdminOptions.DEFAULT_PORT, 0, 65535));
         a.requireNoUnknownKeys();
 
-        ConfigSection log = root.section("access_log");
-        boolean logEnabled = log.bool("enabled", false);
-        String logPath = log.string("path", "logs/access.log");
-        Path accessLog = logEnabled ? base.resolve(logPath) : null;
-        log.requireNoUnknownKeys();
+        AccessLogOptions accessLog = accessLog(root.section("access_log"), base);
 
         String rules = root.string("rules", null);
         Path rulesFile = rules == null ? null : base.resolve(rules);
@@ -145,6 +141,22 @@ public final class ProxyConfigReader {
         root.requireNoUnknownKeys();
         return new ProxyOptions(eventLoops, transport, listeners, trusted, requestIdHeader, limits, timeouts, upstreams, routes, admin,
                 accessLog, rulesFile, plugins, pluginsDirectory, file);
+    }
+
+    private static AccessLogOptions accessLog(ConfigSection log, Path base) throws ConfigException {
+        boolean enabled = log.bool("enabled", false);
+        String path = log.string("path", "logs/access.log");
+        long maxFileSize = ByteSize.read(log, "max_file_size", AccessLogOptions.DEFAULT_MAX_FILE_SIZE);
+        if (maxFileSize != 0 && maxFileSize < 64 << 10) {
+            throw log.error("max_file_size", "must be 0 (no rotation: logrotate and SIGUSR1) or at least 64KB, got " + maxFileSize + " bytes");
+        }
+        int maxFiles = log.integer("max_files", AccessLogOptions.DEFAULT_MAX_FILES, 1, 1000);
+        long queue = ByteSize.read(log, "queue_size", AccessLogOptions.DEFAULT_QUEUE_BYTES);
+        if (queue < 256 << 10 || queue > 1 << 30 || Long.bitCount(queue) != 1) {
+            throw log.error("queue_size", "must be a power of two between 256KB and 1GB, got " + queue + " bytes");
+        }
+        log.requireNoUnknownKeys();
+        return enabled ? new AccessLogOptions(base.resolve(path), maxFileSize, maxFiles, (int) queue) : null;
     }
 
     private static ListenerOptions listener(ConfigSection l, Path base) throws ConfigException {

@@ -17,7 +17,7 @@ import java.util.Map;
  *                       the request id in, lower case (default {@code x-request-id})
  * @param upstreams      upstream groups by name
  * @param routes         routes in match order; empty means everything goes to the demo origin
- * @param accessLog      the JSON-lines access log, or {@code null} for none
+ * @param accessLog      the JSON-lines access log (file, rotation, queue), or {@code null} for none
  * @param rulesFile      the firewall rules file, or {@code null} for no rules
  * @param pluginsDirectory jars of third-party detectors, or {@code null}
  * @param source         the file this came from, or {@code null}
@@ -33,7 +33,7 @@ public record ProxyOptions(
         Map<String, UpstreamOptions> upstreams,
         List<RouteOptions> routes,
         AdminOptions admin,
-        Path accessLog,
+        AccessLogOptions accessLog,
         Path rulesFile,
         List<PluginOptions> plugins,
         Path pluginsDirectory,

@@ -3,6 +3,7 @@ package dev.bliss.proxy.exchange;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.RequestIds;
 import io.netty.util.AsciiString;
+import java.util.function.Supplier;
 
 /**
  * The first stage: who the client is and which id the request carries. The client address is the
@@ -13,11 +14,12 @@ import io.netty.util.AsciiString;
  */
 final class ClientIdentity {
 
-    private final ForwardedHeaders forwarded;
+    private final Supplier<ForwardedHeaders> forwarded;
     private final AsciiString requestIdHeader;
     private final RequestIds.Generator ids;
 
-    ClientIdentity(ForwardedHeaders forwarded, RequestIds requestIds) {
+    /** @param forwarded the trusted-proxy policy in force (a reload may replace it) */
+    ClientIdentity(Supplier<ForwardedHeaders> forwarded, RequestIds requestIds) {
         this.forwarded = forwarded;
         this.requestIdHeader = AsciiString.cached(requestIds.header());
         this.ids = requestIds.newGenerator();
@@ -30,7 +32,7 @@ final class ClientIdentity {
     void resolve(Exchange e) {
         NettyRequestView view = e.view;
         ClientConnectionInfo connection = e.client.info();
-        boolean trusted = forwarded.resolveClient(connection.peer,
+        boolean trusted = forwarded.get().resolveClient(connection.peer,
                 e.request.headers().get(ForwardedHeaders.X_FORWARDED_FOR), view.client(), e.scratch);
         view.trustedPeer(trusted);
         String sent = trusted ? e.request.headers().get(requestIdHeader) : null;

@@ -1,14 +1,13 @@
 package dev.bliss.proxy.exchange;
 
-import dev.bliss.plugin.FirewallAction;
-import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.accesslog.AccessLogRecorder;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorChain;
 
 /**
  * The last stage, once per request however it ended (origin answer, local answer, client gone):
  * the detectors' log phase with the {@link dev.bliss.plugin.Completion}, the loop's metrics, and
- * the access log line.
+ * the access log's record (binary, into the log's ring: nothing allocated here).
  *
  * <p>One per event loop.
  */
@@ -16,10 +15,10 @@ final class ExchangeEnd {
 
     private final DetectorChain chain;
     private final ProxyMetrics.LoopMeters meters;
-    private final AccessLog accessLog;
+    private final AccessLogRecorder accessLog;
 
-    /** @param accessLog the access log, or {@code null} when it is off */
-    ExchangeEnd(DetectorChain chain, ProxyMetrics.LoopMeters meters, AccessLog accessLog) {
+    /** @param accessLog this loop's access-log recorder, or {@code null} when the log is off */
+    ExchangeEnd(DetectorChain chain, ProxyMetrics.LoopMeters meters, AccessLogRecorder accessLog) {
         this.chain = chain;
         this.meters = meters;
         this.accessLog = accessLog;
@@ -36,12 +35,15 @@ final class ExchangeEnd {
         chain.complete(e.view, e.fields, completion);
         meters.record(e.route, e.status, nanos);
         if (accessLog != null) {
-            accessLog.log(new AccessLog.Entry(System.currentTimeMillis(), e.view.clientAddress().toString(),
-                    e.request.method().name(), e.request.uri(), text(e.view.host()), protocol(e),
-                    e.status, nanos / 1_000, e.route == null ? null : e.route.name(),
-                    e.chosenOrigin == null ? null : e.chosenOrigin.toString(), e.localReason, e.ruleId,
-                    e.action == FirewallAction.NONE ? null : e.action.text(), text(e.view.ja3Hash()), text(e.view.ja4()),
-                    text(e.view.requestId())));
+            long originNanos = e.origin.responseHeadNanos() == 0 ? -1 : e.origin.responseHeadNanos() - e.origin.startNanos();
+            accessLog.timing(System.currentTimeMillis(), nanos, originNanos)
+                    .status(e.status).client(e.view.clientAddress())
+                    .request(e.view.method(), e.view.uri(), e.view.host(), protocol(e))
+                    .route(e.route == null ? null : e.route.name())
+                    .upstream(e.chosenOrigin == null ? null : e.chosenOrigin.address())
+                    .decision(e.ruleId, e.action, e.localReason).fields(e.fields)
+                    .tls(e.view.ja3Hash(), e.view.ja4()).requestId(e.view.requestId())
+                    .commit();
         }
     }
 
@@ -53,7 +55,4 @@ final class ExchangeEnd {
         };
     }
 
-    private static String text(CharSequence s) {
-        return s == null ? null : s.toString();
-    }
 }

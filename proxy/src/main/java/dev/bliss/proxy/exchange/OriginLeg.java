@@ -56,6 +56,8 @@ final class OriginLeg implements OriginListener {
     private boolean needsFlush;
     private long bodyBytes;
     private long bodyLimit;
+    private long startNanos;
+    private long responseHeadNanos;
     /** When the origin last got a byte from us or gave us one; read by the sweep. */
     long lastActivityNanos;
     /** Links of the loop's list of legs waiting on their origin ({@link ExchangeSweep}). */
@@ -81,11 +83,22 @@ final class OriginLeg implements OriginListener {
         this.pool = pool;
         this.bodyLimit = bodyLimit;
         this.acquiring = true;
+        this.startNanos = System.nanoTime();
         pool.acquire(this, exchange.generation);
     }
 
     boolean responseStarted() {
         return responseStarted;
+    }
+
+    /** When the origin leg started (a connection was asked for); 0 when it never did. */
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** When the origin's final response head arrived; 0 when none did. */
+    long responseHeadNanos() {
+        return responseHeadNanos;
     }
 
     // ---- client to origin
@@ -238,6 +251,7 @@ final class OriginLeg implements OriginListener {
             return true;
         }
         responseStarted = true;
+        responseHeadNanos = lastActivityNanos;
         exchange.status = code;
         originKeepAlive = HttpUtil.isKeepAlive(response) || !response.headers().contains(HttpHeaderNames.CONNECTION);
         if (!exchange.client.info().http2) {
@@ -416,5 +430,7 @@ final class OriginLeg implements OriginListener {
         needsFlush = false;
         bodyBytes = 0;
         bodyLimit = -1;
+        startNanos = 0;
+        responseHeadNanos = 0;
     }
 }

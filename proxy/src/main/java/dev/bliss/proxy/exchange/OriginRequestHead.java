@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import java.util.function.Supplier;
 
 /**
  * The forward stage: turns the client's request head, in place, into the head the origin gets.
@@ -29,13 +30,13 @@ import io.netty.util.AsciiString;
  */
 final class OriginRequestHead {
 
-    private final ForwardedHeaders forwarded;
+    private final Supplier<ForwardedHeaders> forwarded;
     private final DetectorChain chain;
     private final AsciiString requestIdHeader;
     private final NettyOriginHeaders originHeaders = new NettyOriginHeaders();
     private final HopByHopHeaders hopByHop;
 
-    OriginRequestHead(HopByHopHeaders hopByHop, ForwardedHeaders forwarded, DetectorChain chain, AsciiString requestIdHeader) {
+    OriginRequestHead(HopByHopHeaders hopByHop, Supplier<ForwardedHeaders> forwarded, DetectorChain chain, AsciiString requestIdHeader) {
         this.hopByHop = hopByHop;
         this.forwarded = forwarded;
         this.chain = chain;
@@ -57,7 +58,7 @@ final class OriginRequestHead {
         }
         CharSequence host = e.view.host();
         ClientConnectionInfo connection = e.client.info();
-        forwarded.apply(headers, e.view.fromTrustedProxy(), connection.peerText, connection.tls, host);
+        forwarded.get().apply(headers, e.view.fromTrustedProxy(), connection.peerText, connection.tls, host);
         if (host == null) {
             headers.set(HttpHeaderNames.HOST, e.chosenOrigin.address().host() + ":" + e.chosenOrigin.address().port());
         }

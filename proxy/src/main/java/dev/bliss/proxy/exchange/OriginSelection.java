@@ -8,6 +8,7 @@ import dev.bliss.proxy.routing.RouteTable;
 import dev.bliss.proxy.routing.UpstreamGroup;
 import java.util.IdentityHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * The route stage: the first route matching host and path, then an available origin of its
@@ -18,12 +19,13 @@ import java.util.function.BiFunction;
  */
 final class OriginSelection {
 
-    private final RouteTable routes;
+    private final Supplier<RouteTable> routes;
     private final ProxyMetrics metrics;
     private final BiFunction<Origin, UpstreamGroup, OriginPool> newPool;
     private final IdentityHashMap<Origin, OriginPool> pools = new IdentityHashMap<>();
 
-    OriginSelection(RouteTable routes, ProxyMetrics metrics, BiFunction<Origin, UpstreamGroup, OriginPool> newPool) {
+    /** @param routes the routes in force (a reload may replace them; pools follow origins, made on first use) */
+    OriginSelection(Supplier<RouteTable> routes, ProxyMetrics metrics, BiFunction<Origin, UpstreamGroup, OriginPool> newPool) {
         this.routes = routes;
         this.metrics = metrics;
         this.newPool = newPool;
@@ -31,7 +33,7 @@ final class OriginSelection {
 
     /** @return the pool to take a connection from, or null when the request has been answered */
     OriginPool select(Exchange e) {
-        Route route = routes.match(e.view.host(), e.view.path());
+        Route route = routes.get().match(e.view.host(), e.view.path());
         e.route = route;
         if (route == null) {
             e.path.answers().noRoute(e);

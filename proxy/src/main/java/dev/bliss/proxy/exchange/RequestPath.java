@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * The request path of one event loop, the same for every protocol: each stage is a class of its
@@ -63,11 +64,13 @@ public final class RequestPath {
      * Builds one loop's path; call it on that loop or before the loop serves any connection.
      *
      * @param rules     the firewall rules, or {@code null}
+     * @param routes    the routes in force, read per request (a reload replaces them)
+     * @param forwarded the trusted-proxy policy in force, read per request
      * @param accessLog the access log, or {@code null}
      * @param pools     makes this loop's pool to an origin, on first use
      */
-    public RequestPath(EventLoop loop, DetectorPipeline pipeline, RuleSetHolder rules, RouteTable routes,
-                       ForwardedHeaders forwarded, RequestIds requestIds, ProxyMetrics metrics, AccessLog accessLog,
+    public RequestPath(EventLoop loop, DetectorPipeline pipeline, RuleSetHolder rules, Supplier<RouteTable> routes,
+                       Supplier<ForwardedHeaders> forwarded, RequestIds requestIds, ProxyMetrics metrics, AccessLog accessLog,
                        long maxBodySize, long responseTimeoutNanos, BiFunction<Origin, UpstreamGroup, OriginPool> pools) {
         this.loop = loop;
         this.metrics = metrics;
@@ -79,7 +82,8 @@ public final class RequestPath {
         this.selection = new OriginSelection(routes, metrics, pools);
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
         this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
-        this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.routes()), accessLog);
+        this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
+                accessLog == null ? null : accessLog.newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos);
         long tick = sweep.tickNanos();
         this.ticking = loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);

@@ -32,7 +32,7 @@ final class ProxyVerticle extends VerticleBase {
         EventLoop loop = ((ContextInternal) context).nettyEventLoop();
         long connectMillis = shared.options().timeouts().connect().toMillis();
         int maxResponseHead = Math.max(8192, shared.options().limits().maxHeaderSize() * 2);
-        path = new RequestPath(loop, shared.pipeline(), shared.rules(), shared.routes(), shared.forwarded(),
+        path = new RequestPath(loop, shared.pipeline(), shared.rules(), shared::routes, shared::forwarded,
                 shared.requestIds(), shared.metrics(), shared.accessLog(), shared.options().limits().maxBodySize(),
                 shared.options().timeouts().response().toNanos(),
                 (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),

@@ -7,7 +7,15 @@ import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.admin.AdminServer;
 import dev.bliss.proxy.admin.EffectiveConfig;
 import dev.bliss.proxy.config.OriginAddress;
+import dev.bliss.proxy.ReloadOutcome;
+import dev.bliss.proxy.config.ProxyConfigSource;
 import dev.bliss.proxy.config.ProxyOptions;
+import dev.bliss.proxy.pipeline.DetectorStage;
+import io.micrometer.core.instrument.FunctionCounter;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import dev.bliss.proxy.config.UpstreamOptions;
 import dev.bliss.proxy.demo.DemoOrigin;
 import dev.bliss.proxy.forward.ForwardedHeaders;
@@ -66,12 +74,15 @@ public final class RunningProxy implements ProxyServer {
     private final String transport;
     private final int eventLoops;
     private final RulesFileWatcher watcher;
+    private final ConfigurationReload reload;
     private volatile boolean ready = true;
     private Future<Void> shutdown;
 
     private RunningProxy(Vertx vertx, ProxyShared shared, List<RequestPath> paths, List<HttpListener> listeners,
-                         AdminServer admin, DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher) {
+                         AdminServer admin, DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher,
+                         ConfigurationReload reload) {
         this.watcher = watcher;
+        this.reload = reload;
         this.vertx = vertx;
         this.shared = shared;
         this.paths = paths;
@@ -82,7 +93,8 @@ public final class RunningProxy implements ProxyServer {
         this.eventLoops = eventLoops;
     }
 
-    public static RunningProxy start(ProxyOptions options) throws ConfigException {
+    /** @param source where a reload reads the configuration again, or null (rules and plugin files only) */
+    public static RunningProxy start(ProxyOptions options, ProxyConfigSource source) throws ConfigException {
         int loops = options.eventLoops() > 0 ? options.eventLoops() : Runtime.getRuntime().availableProcessors();
         Transport transport = TransportSelection.choose(options.transport());
         Vertx vertx = Vertx.builder()
@@ -129,16 +141,22 @@ public final class RunningProxy implements ProxyServer {
             metrics.bind(pipeline);
             if (options.accessLog() != null) {
                 try {
-                    accessLog = new AccessLog(options.accessLog());
+                    accessLog = new AccessLog(options.accessLog(), pipeline.scheme());
                 } catch (IOException e) {
-                    throw new ConfigException(Position.builtIn(options.accessLog().toString()), "access_log.path",
+                    throw new ConfigException(Position.builtIn(options.accessLog().path().toString()), "access_log.path",
                             "cannot open: " + e.getMessage());
                 }
             }
             VertxInternal internal = (VertxInternal) vertx;
-            ProxyShared shared = new ProxyShared(options, routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies())),
+            ProxyShared shared = new ProxyShared(options,
+                    new RoutingState(routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies()))),
                     new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules,
                     new ChannelSource(internal.transport().channelFactory(false)), OriginTls.clientContext());
+            ConfigurationReload reload = new ConfigurationReload(shared, source, demo != null);
+            FunctionCounter.builder("bliss_reloads", reload, ConfigurationReload::applied)
+                    .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "applied").register(metrics.registry());
+            FunctionCounter.builder("bliss_reloads", reload, ConfigurationReload::failed)
+                    .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "rejected").register(metrics.registry());
             Map<EventLoop, RequestPath> byLoop = new ConcurrentHashMap<>();
             vertx.deployVerticle(() -> new ProxyVerticle(shared, byLoop), new DeploymentOptions().setInstances(loops)).await();
             for (EventExecutor loop : internal.nettyEventLoopGroup()) {
@@ -163,9 +181,10 @@ public final class RunningProxy implements ProxyServer {
             if (options.admin().enabled()) {
                 admin = AdminServer.start(vertx, options.admin(), () -> self[0] != null && self[0].ready,
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
-                        reloadAction(vertx, rules)).await();
+                        reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
+                                ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary()))).await();
             }
-            self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher);
+            self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher, reload);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
                     + ", " + pipeline.stages().size() + " detectors");
             return self[0];
@@ -191,6 +210,42 @@ public final class RunningProxy implements ProxyServer {
             } catch (RulesException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
+        });
+    }
+
+    @Override
+    public Future<ReloadOutcome> reload() {
+        return vertx.executeBlocking(reload::run);
+    }
+
+    @Override
+    public Future<String> reopenLogs() {
+        return vertx.executeBlocking(() -> {
+            List<String> reopened = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
+            AccessLog log = shared.accessLog();
+            if (log != null) {
+                try {
+                    log.reopen().get(10, TimeUnit.SECONDS);
+                    reopened.add("access log " + log.path());
+                } catch (ExecutionException | TimeoutException e) {
+                    failures.add("access log " + log.path() + ": " + (e.getCause() != null ? e.getCause() : e));
+                }
+            }
+            for (DetectorStage stage : shared.pipeline().stages()) {
+                try {
+                    stage.factory().reopenLogs();
+                    reopened.add("plugin " + stage.name());
+                } catch (IOException | RuntimeException e) {
+                    failures.add("plugin " + stage.name() + ": " + e);
+                }
+            }
+            if (!failures.isEmpty()) {
+                throw new IOException("logs not reopened: " + String.join("; ", failures));
+            }
+            String done = "logs reopened: " + (reopened.isEmpty() ? "none configured" : String.join(", ", reopened));
+            LOG.log(System.Logger.Level.INFO, done);
+            return done;
         });
     }
 

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -56,18 +57,33 @@ public final class ProxyMetrics {
      */
     public final class LoopMeters {
 
-        private final Counter[][] counters;
-        private final Timer[] latency;
-        private final List<Route> routes;
+        // slot 0: no route; slot i + 1: the route of index i. A reload brings routes whose index
+        // may name another route than before, so each slot remembers the route it counts for
+        private Counter[][] counters;
+        private Timer[] latency;
+        private Route[] counting;
 
         LoopMeters(List<Route> routes) {
-            this.routes = routes;
             this.counters = new Counter[routes.size() + 1][600];
             this.latency = new Timer[routes.size() + 1];
+            this.counting = new Route[routes.size() + 1];
+            for (Route route : routes) {
+                counting[route.index() + 1] = route;
+            }
         }
 
         public void record(Route route, int status, long nanos) {
-            int r = route == null ? routes.size() : route.index();
+            int r = route == null ? 0 : route.index() + 1;
+            if (r >= counting.length) {
+                counters = Arrays.copyOf(counters, r + 1);
+                latency = Arrays.copyOf(latency, r + 1);
+                counting = Arrays.copyOf(counting, r + 1);
+            }
+            if (counters[r] == null || counting[r] != route) {
+                counters[r] = new Counter[600];
+                latency[r] = null;
+                counting[r] = route;
+            }
             int s = status >= 100 && status < 600 ? status : 0;
             Counter c = counters[r][s];
             if (c == null) {
@@ -114,6 +130,9 @@ public final class ProxyMetrics {
                 .increment();
     }
 
+    /** Rule id and action pairs whose counters are registered (and "" once the gauge is). */
+    private final java.util.Set<String> boundRules = ConcurrentHashMap.newKeySet();
+
     /**
      * Exposes per-rule counters of the rule set in force: evaluated and matched by rule and
      * action. Called at start and after each reload (a reload starts the new set's counts at 0,
@@ -123,12 +142,17 @@ public final class ProxyMetrics {
         for (dev.bliss.firewall.Rule rule : holder.current().rules()) {
             String id = rule.id();
             String action = rule.action().configName();
+            if (!boundRules.add(id + '|' + action)) {
+                continue; // bound by an earlier set: its counters read whatever set is in force
+            }
             FunctionCounter.builder("bliss_rule_evaluated", holder, h -> count(h, id, false))
                     .description("Requests each firewall rule was evaluated for").tag("rule", id).register(registry);
             FunctionCounter.builder("bliss_rule_matched", holder, h -> count(h, id, true))
                     .description("Requests each firewall rule matched").tag("rule", id).tag("action", action).register(registry);
         }
-        registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+        if (boundRules.add("")) {
+            registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+        }
     }
 
     private static double count(dev.bliss.proxy.rules.RuleSetHolder holder, String id, boolean matched) {

@@ -21,9 +21,25 @@ public final class RouteTable {
     }
 
     public static RouteTable of(ProxyOptions options) {
+        return of(options, null);
+    }
+
+    /**
+     * The table of a reloaded configuration. An upstream group of {@code previous} whose options
+     * are unchanged is kept, with its origins' health and (on every event loop) its connection
+     * pool; the others are new.
+     */
+    public static RouteTable of(ProxyOptions options, RouteTable previous) {
+        Map<String, UpstreamGroup> kept = new HashMap<>();
+        if (previous != null) {
+            for (Route r : previous.routes) {
+                kept.put(r.upstream().name(), r.upstream());
+            }
+        }
         Map<String, UpstreamGroup> groups = new HashMap<>();
         for (UpstreamOptions u : options.upstreams().values()) {
-            groups.put(u.name(), new UpstreamGroup(u));
+            UpstreamGroup old = kept.get(u.name());
+            groups.put(u.name(), old != null && old.options().equals(u) ? old : new UpstreamGroup(u));
         }
         List<Route> routes = new ArrayList<>();
         for (RouteOptions r : options.routes()) {

@@ -9,12 +9,14 @@ import dev.bliss.proxy.config.UpstreamOptions;
  */
 public final class UpstreamGroup {
 
+    private final UpstreamOptions options;
     private final String name;
     private final Origin[] origins;
     private final int poolSize;
     private int next;
 
     public UpstreamGroup(UpstreamOptions options) {
+        this.options = options;
         this.name = options.name();
         this.poolSize = options.poolSize();
         this.origins = options.origins().stream()
@@ -24,6 +26,11 @@ public final class UpstreamGroup {
 
     public String name() {
         return name;
+    }
+
+    /** What the group was made from; a reload keeps a group whose options did not change. */
+    public UpstreamOptions options() {
+        return options;
     }
 
     public int poolSize() {

@@ -52,12 +52,8 @@ public final class RuleSetHolder {
      */
     public synchronized RuleSet reload() throws RulesException {
         try {
-            RuleSet next = RuleSet.load(file, scheme);
-            current = next;
-            lastError = null;
-            reloads.incrementAndGet();
-            listeners.forEach(l -> l.accept(next));
-            LOG.log(System.Logger.Level.INFO, "rules reloaded from " + file + ": " + next.rules().size() + " rules");
+            RuleSet next = compile();
+            install(next);
             return next;
         } catch (RulesException e) {
             failedReloads.incrementAndGet();
@@ -65,6 +61,23 @@ public final class RuleSetHolder {
             LOG.log(System.Logger.Level.WARNING, "rules in " + file + " rejected, the previous rules stay in effect:\n" + e.getMessage());
             throw e;
         }
+    }
+
+    /**
+     * Compiles the file without putting it in force: the first half of a reload that must check
+     * everything (SIGHUP: routes, rules, plugins) before it changes anything. Blocking.
+     */
+    public RuleSet compile() throws RulesException {
+        return RuleSet.load(file, scheme);
+    }
+
+    /** Puts a rule set made by {@link #compile()} in force; the second half of such a reload. */
+    public synchronized void install(RuleSet next) {
+        current = next;
+        lastError = null;
+        reloads.incrementAndGet();
+        listeners.forEach(l -> l.accept(next));
+        LOG.log(System.Logger.Level.INFO, "rules reloaded from " + file + ": " + next.rules().size() + " rules");
     }
 
     /** Called with every rule set put in force by a reload, on the reloading thread. */

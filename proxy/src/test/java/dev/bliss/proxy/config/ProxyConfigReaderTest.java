@@ -67,6 +67,7 @@ class ProxyConfigReaderTest {
         Path shipped = Path.of("..", "config", "bliss.yaml");
         ConfigSection root = YamlConfigReader.read(shipped);
         root.section("feature_service"); // the feature service's own section: the app reads it (BlissConfig)
+        root.section("logging"); // the application log's, read by the app too
         ProxyOptions options = ProxyConfigReader.read(root, shipped);
         assertEquals(8080, options.listeners().getFirst().port());
         assertEquals("127.0.0.1", options.admin().host());

@@ -70,6 +70,67 @@ public final class TestDetectors {
     }
 
     /**
+     * {@code test-reloadable}: reads the file named by {@code file} when prepared and on every
+     * reload into {@link #LOADED}, refusing (with its path and line 1) a file that says
+     * {@code invalid}; counts {@link #REOPENS} of its logs. Sends {@code x-reloadable} with what
+     * it loaded.
+     */
+    public static final class Reloadable implements DetectorProvider {
+
+        public static final java.util.concurrent.atomic.AtomicReference<String> LOADED = new java.util.concurrent.atomic.AtomicReference<>();
+        public static final AtomicInteger REOPENS = new AtomicInteger();
+
+        @Override
+        public String type() {
+            return "test-reloadable";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) throws ConfigException {
+            java.nio.file.Path file = context.configDirectory().resolve(context.config().requireString("file"));
+            LOADED.set(read(file));
+            return new DetectorFactory() {
+                @Override
+                public Detector newDetector() {
+                    return new Detector() {
+                        @Override
+                        public void inspect(RequestView request, Fields f) {
+                        }
+
+                        @Override
+                        public void forward(RequestView request, Fields f, OriginHeaders origin) {
+                            origin.set("x-reloadable", LOADED.get());
+                        }
+                    };
+                }
+
+                @Override
+                public String reload() throws ConfigException {
+                    LOADED.set(read(file));
+                    return "loaded " + LOADED.get();
+                }
+
+                @Override
+                public void reopenLogs() {
+                    REOPENS.incrementAndGet();
+                }
+            };
+        }
+
+        private static String read(java.nio.file.Path file) throws ConfigException {
+            try {
+                String text = java.nio.file.Files.readString(file).strip();
+                if (text.contains("invalid")) {
+                    throw new ConfigException(new dev.bliss.plugin.config.Position(file.toString(), 1, 1), "", "refused: " + text);
+                }
+                return text;
+            } catch (java.io.IOException e) {
+                throw new ConfigException(dev.bliss.plugin.config.Position.builtIn(file.toString()), "", "cannot read: " + e);
+            }
+        }
+    }
+
+    /**
      * {@code test-outcome}: sends the request id it sees to the origin as {@code x-test-request-id},
      * and records what each log phase saw, as {@code <request id> <status> <rule id> <action>
      * <same view>} (the last: whether onComplete got the view inspect got), in {@link #SEEN}.
