@@ -9,6 +9,8 @@ import dev.bliss.firewall.action.Action;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.FirewallAction;
 import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.challenge.ChallengeGate;
+import dev.bliss.proxy.challenge.ChallengeResponse;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
@@ -73,6 +75,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final long responseTimeoutMillis;
     private final long maxBodySize;
     private final IdentityHashMap<LocalResponse, Buffer> ruleBodies = new IdentityHashMap<>();
+    private final ChallengeGate challenge;
     private RuleEvaluator evaluator;
 
     ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
@@ -87,6 +90,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
         this.responseTimeoutMillis = shared.options().timeouts().response().toMillis();
         this.maxBodySize = shared.options().limits().maxBodySize();
+        this.challenge = shared.challenge().newGate(shared.pipeline().scheme());
     }
 
     @Override
@@ -115,6 +119,11 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         ctx.view.trustedPeer(ctx.peerTrusted);
         String sentId = ctx.peerTrusted ? req.getHeader(requestIds.header()) : null;
         ctx.view.requestId(sentId != null && RequestIds.acceptable(sentId) ? sentId : ids.next(ctx.madeId));
+        challenge.inspect(ctx.view, ctx.fields);
+        if (challenge.isReserved(ctx.view)) {
+            answerChallenge(ctx, req, "challenge_verify", challenge.answerReserved(ctx.view));
+            return;
+        }
 
         if (maxBodySize > 0 && declaredLength(req) > maxBodySize) {
             answerLocally(ctx, req, 413, "body_too_large", LocalResponses.TOO_LARGE);
@@ -162,7 +171,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         }
         RuleSet set = rules.current();
         if (evaluator == null || evaluator.ruleSet() != set) {
-            evaluator = set.newEvaluator();
+            evaluator = set.newEvaluator(challenge);
             ruleBodies.clear();
         }
         Decision decision = evaluator.evaluate(ctx.view, ctx.fields);
@@ -176,6 +185,10 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         }
         if (!decision.verdict().answersLocally()) {
             return true;
+        }
+        if (decision.verdict() == Verdict.CHALLENGE) {
+            answerChallenge(ctx, req, "challenged", challenge.respond(ctx.view, deciding));
+            return false;
         }
         LocalResponse response = decision.response();
         Buffer body = ruleBodies.computeIfAbsent(response, r -> Buffer.buffer(r.bodyBytes()));
@@ -427,6 +440,18 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             resumeUnlessEnded(req);
         }
         resp.end(body);
+    }
+
+    /** Answers with what the browser challenge rendered (interstitial, short 403, verification). */
+    private void answerChallenge(RequestContext ctx, HttpServerRequest req, String reason, ChallengeResponse response) {
+        HttpServerResponse resp = req.response();
+        if (resp.ended() || resp.closed()) {
+            return;
+        }
+        for (int i = 0; i < response.headerCount(); i++) {
+            resp.putHeader(response.headerName(i), response.headerValue(i));
+        }
+        answerLocally(ctx, req, response.status(), reason, Buffer.buffer(response.body()), response.header("content-type"));
     }
 
     private void finishTunnel(RequestContext ctx, HttpServerRequest req) {

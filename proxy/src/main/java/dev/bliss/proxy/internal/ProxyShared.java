@@ -13,8 +13,10 @@ import dev.bliss.proxy.routing.RouteTable;
  *
  * @param accessLog the access log, or {@code null}
  * @param rules     the firewall rules, or {@code null} when no rules file is configured
+ * @param challenge the browser challenge that challenge rules answer with
  */
 record ProxyShared(ProxyOptions options, RouteTable routes, ForwardedHeaders forwarded, RequestIds requestIds,
                    DetectorPipeline pipeline,
-                   ProxyMetrics metrics, AccessLog accessLog, dev.bliss.proxy.rules.RuleSetHolder rules) {
+                   ProxyMetrics metrics, AccessLog accessLog, dev.bliss.proxy.rules.RuleSetHolder rules,
+                   dev.bliss.proxy.challenge.BrowserChallenge challenge) {
 }

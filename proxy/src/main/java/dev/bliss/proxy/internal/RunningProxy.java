@@ -6,6 +6,7 @@ import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.admin.AdminServer;
 import dev.bliss.proxy.admin.EffectiveConfig;
+import dev.bliss.proxy.challenge.BrowserChallenge;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.config.UpstreamOptions;
@@ -122,8 +123,9 @@ public final class RunningProxy implements ProxyServer {
                             "cannot open: " + e.getMessage());
                 }
             }
+            BrowserChallenge challenge = BrowserChallenge.start(options.challenge(), metrics.registry());
             ProxyShared shared = new ProxyShared(options, routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies())),
-                    new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules);
+                    new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules, challenge);
             List<ProxyVerticle> verticles = new CopyOnWriteArrayList<>();
             vertx.deployVerticle(() -> {
                 ProxyVerticle v = new ProxyVerticle(shared);
