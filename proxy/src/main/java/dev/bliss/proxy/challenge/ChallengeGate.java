@@ -172,7 +172,7 @@ public final class ChallengeGate implements Challenge {
         }
         long millis = parseInt(q.get("t"));
         if (millis >= 0 && millis <= MAX_REPORTED_SOLVE_MILLIS) {
-            metrics.solved(millis / 1000.0);
+            metrics.solved(millis / 1000.0, Long.parseLong(q.get("c")) + 1);
         }
         String cookie = clearances.issue(binding, now, (int) options.ttl().toSeconds(), solutions.passedChecks());
         StringBuilder setCookie = new StringBuilder(cookieName).append('=').append(cookie)

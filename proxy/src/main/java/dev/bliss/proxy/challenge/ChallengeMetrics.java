@@ -16,6 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   bliss_challenge_failures_total{reason}         why solutions were refused (tampered, stale, wrong_work, …)
  *   bliss_challenge_clearances_total{status}       clearance cookies seen: valid, expired, other_prefix, …
  *   bliss_challenge_solve_seconds                  time to solve, as the page measured it
+ *   bliss_challenge_solve_hashes                   hashes the page tried (the solving counter + 1): with the
+ *                                                  time, the client's hash rate
  * </pre>
  *
  * A refused solution whose nonce did not verify names no rule it could be trusted for: it counts
@@ -31,6 +33,7 @@ public final class ChallengeMetrics {
     private final ConcurrentHashMap<String, Counter> failures = new ConcurrentHashMap<>();
     private final Counter[] clearances = new Counter[ClearanceStatus.values().length];
     private final DistributionSummary solveSeconds;
+    private final DistributionSummary solveHashes;
 
     public ChallengeMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -42,6 +45,8 @@ public final class ChallengeMetrics {
         this.solveSeconds = DistributionSummary.builder("bliss_challenge_solve_seconds")
                 .description("Time the challenge page took to solve, as measured by the page")
                 .baseUnit("seconds").register(registry);
+        this.solveHashes = DistributionSummary.builder("bliss_challenge_solve_hashes")
+                .description("SHA-256 hashes the challenge page tried before it found the solution").register(registry);
     }
 
     public void outcome(String rule, ChallengeOutcome outcome) {
@@ -66,7 +71,8 @@ public final class ChallengeMetrics {
         clearances[status.ordinal()].increment();
     }
 
-    public void solved(double seconds) {
+    public void solved(double seconds, long hashes) {
         solveSeconds.record(seconds);
+        solveHashes.record(hashes);
     }
 }
