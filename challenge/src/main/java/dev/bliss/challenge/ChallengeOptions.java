@@ -69,6 +69,10 @@ public record ChallengeOptions(String cookieName, Duration ttl, int difficulty, 
             throw s.error("solve_within", "must be between 10s and 1h, got " + solveWithin);
         }
         String keyFile = s.string("key_file", null);
+        if (keyFile != null && !java.nio.file.Files.isRegularFile(base.resolve(keyFile))) {
+            throw s.error("key_file", "not found: " + base.resolve(keyFile) + " (write one with `bliss challenge keygen --key-file "
+                    + base.resolve(keyFile) + "`)");
+        }
         String prefix = s.string("path_prefix", DEFAULT_PATH_PREFIX);
         if (!prefix.startsWith("/") || !prefix.endsWith("/") || prefix.length() < 2 || prefix.indexOf('?') >= 0) {
             throw s.error("path_prefix", "must start and end with / and not be / alone, got \"" + prefix + '"');

@@ -11,17 +11,26 @@ import dev.bliss.plugin.config.ConfigSection;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ChallengeOptionsTest {
 
     private static ChallengeOptions read(String yaml) throws ConfigException {
-        ConfigSection root = ConfigSection.root(YamlConfigReader.parse("bliss.yaml", yaml));
-        return ChallengeOptions.read(root.section("challenge"), Path.of("/etc/bliss"));
+        return read(Path.of("/etc/bliss"), yaml);
     }
+
+    private static ChallengeOptions read(Path base, String yaml) throws ConfigException {
+        ConfigSection root = ConfigSection.root(YamlConfigReader.parse("bliss.yaml", yaml));
+        return ChallengeOptions.read(root.section("challenge"), base);
+    }
+
+    @TempDir
+    Path dir;
 
     @Test
     void shouldReadEveryKey() throws Exception {
-        ChallengeOptions o = read("""
+        KeyFile.rotate(dir.resolve("keys/challenge.key"));
+        ChallengeOptions o = read(dir, """
                 challenge:
                   cookie_name: cf_clearance
                   ttl: 2h
@@ -35,7 +44,8 @@ class ChallengeOptionsTest {
         assertEquals(Duration.ofHours(2), o.ttl());
         assertEquals(18, o.difficulty());
         assertEquals(Duration.ofMinutes(2), o.solveWithin());
-        assertEquals(Path.of("/etc/bliss/keys/challenge.key"), o.keyFile());
+        assertEquals(dir.resolve("keys/challenge.key"), o.keyFile());
+        assertEquals(KeyFile.read(o.keyFile()), o.loadKeys());
         assertEquals("/cdn-cgi/challenge/", o.pathPrefix());
         assertEquals(EnvironmentCheck.WEBDRIVER.bit(), o.requiredChecks());
     }
@@ -63,5 +73,8 @@ class ChallengeOptionsTest {
         assertEquals(2, assertThrows(ConfigException.class, () -> read("challenge:\n  cookie_name: \"a b\"\n")).position().line());
         assertEquals(2, assertThrows(ConfigException.class, () -> read("challenge:\n  path_prefix: /x\n")).position().line());
         assertEquals(2, assertThrows(ConfigException.class, () -> read("challenge:\n  tll: 1m\n")).position().line());
+        ConfigException missing = assertThrows(ConfigException.class, () -> read("challenge:\n  key_file: none.key\n"));
+        assertEquals(2, missing.position().line());
+        assertTrue(missing.getMessage().contains("keygen"), missing.getMessage());
     }
 }

@@ -35,7 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       as for a client's first request on an event loop or a cookie flood;
  *   <li>{@code checkNoCookie}: a request without a clearance (binding hashes and header scan);
  *   <li>{@code verifySolution}: one solution verified (HMAC, SHA-256, the user-agent check),
- *       once per solved challenge.
+ *       once per solved challenge;
+ *   <li>{@code sha256OneBlock}: the reference in the same run: one SHA-256 of 46 bytes (one block)
+ *       through the JDK's MessageDigest, so figures taken on a loaded machine can be read as a
+ *       ratio to it.
  * </ul>
  * Budget: 300 ns and 0 B/op for the per-request check ({@code -prof gc}).
  */
@@ -66,6 +69,17 @@ public class ClearanceCheckBenchmark {
     private String nonce;
     private String counter;
     private final ClientBinding solver = new ClientBinding();
+    private final java.security.MessageDigest sha256 = sha256();
+    private final byte[] block = new byte[46];
+    private final byte[] digest = new byte[32];
+
+    private static java.security.MessageDigest sha256() {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     @Setup
     public void setUp() {
@@ -131,5 +145,12 @@ public class ClearanceCheckBenchmark {
     @Benchmark
     public SolutionStatus verifySolution() {
         return solutions.verify(solver, nonce, counter, "challenge-uncertain", EnvironmentCheck.ALL, CHROME, EnvironmentCheck.ALL, NOW + 1);
+    }
+
+    @Benchmark
+    public byte[] sha256OneBlock() throws java.security.DigestException {
+        sha256.update(block, 0, block.length);
+        sha256.digest(digest, 0, digest.length);
+        return digest;
     }
 }
