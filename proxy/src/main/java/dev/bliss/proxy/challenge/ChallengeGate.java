@@ -53,6 +53,7 @@ public final class ChallengeGate implements Challenge {
     static final LocalResponse RENDERED_BY_GATE = new LocalResponse(403, "text/html; charset=utf-8", "");
 
     private static final String VERIFY = "verify";
+    private static final String ISSUED = "challenged";
     private static final long MAX_REPORTED_SOLVE_MILLIS = 600_000;
 
     private final BrowserChallenge shared;
@@ -132,12 +133,13 @@ public final class ChallengeGate implements Challenge {
             metrics.outcome(rule.id(), ChallengeOutcome.REPLAYED);
         }
         if (!isNavigation(view)) {
-            return shortRefusal(view);
+            return text(ISSUED, 403, "challenge required: this request must pass a browser challenge, which only a browser can "
+                    + "solve, by loading a page (GET or HEAD accepting text/html). Request id: " + view.requestId() + '\n', true);
         }
         int difficulty = rule.difficulty() == RuleDefinition.DEFAULT_DIFFICULTY ? options.difficulty() : rule.difficulty();
         String nonce = nonces.issue(binding, rule.id(), difficulty, now);
         byte[] page = shared.page().render(verifyPath, difficulty, nonce, rule.id(), view.uri(), view.requestId());
-        return new ChallengeResponse(403, List.of(
+        return new ChallengeResponse(ISSUED, 403, List.of(
                 "content-type", "text/html; charset=utf-8",
                 "cf-mitigated", "challenge",
                 "cache-control", "private, max-age=0, no-store, no-cache, must-revalidate",
@@ -153,7 +155,7 @@ public final class ChallengeGate implements Challenge {
      */
     public ChallengeResponse answerReserved(RequestView view) {
         if (!view.path().toString().equals(verifyPath)) {
-            return text(404, "not found: " + prefix + " is reserved for the browser challenge\n", false);
+            return text("challenge_not_found", 404, "not found: " + prefix + " is reserved for the browser challenge\n", false);
         }
         long now = nowSeconds();
         binding.bind(view.clientAddress(), view.header("user-agent"), view.ja4());
@@ -167,7 +169,7 @@ public final class ChallengeGate implements Challenge {
         metrics.outcome(ruleLabel, status.outcome());
         if (status != SolutionStatus.SOLVED) {
             metrics.failure(status.name().toLowerCase(Locale.ROOT));
-            return text(403, "challenge failed (" + status.name().toLowerCase(Locale.ROOT).replace('_', ' ')
+            return text("challenge_" + status.outcome().label(), 403, "challenge failed (" + status.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "): go back and reload the page to try again. Request id: " + view.requestId() + '\n', true);
         }
         long millis = parseInt(q.get("t"));
@@ -180,7 +182,7 @@ public final class ChallengeGate implements Challenge {
         if (view.isTls()) {
             setCookie.append("; Secure");
         }
-        return new ChallengeResponse(303, List.of(
+        return new ChallengeResponse("challenge_solved", 303, List.of(
                 "location", safeReturn(q.get("to")),
                 "set-cookie", setCookie.toString(),
                 "cache-control", "no-store",
@@ -193,13 +195,8 @@ public final class ChallengeGate implements Challenge {
         return clearance.check(view, cookieName, binding, now);
     }
 
-    private ChallengeResponse shortRefusal(RequestView view) {
-        return text(403, "challenge required: this request must pass a browser challenge, which only a browser can solve, "
-                + "by loading a page (GET or HEAD accepting text/html). Request id: " + view.requestId() + '\n', true);
-    }
-
-    private static ChallengeResponse text(int status, String body, boolean mitigated) {
-        return new ChallengeResponse(status, mitigated
+    private static ChallengeResponse text(String reason, int status, String body, boolean mitigated) {
+        return new ChallengeResponse(reason, status, mitigated
                 ? List.of("content-type", "text/plain; charset=utf-8", "cf-mitigated", "challenge", "cache-control", "no-store")
                 : List.of("content-type", "text/plain; charset=utf-8", "cache-control", "no-store"),
                 body.getBytes(StandardCharsets.UTF_8));

@@ -6,9 +6,13 @@ import java.util.List;
  * An answer the challenge gives in the proxy's name: status, headers in order, body. The transport
  * adds Content-Length (and drops the body for HEAD). Immutable.
  *
+ * @param reason  why the proxy answered, for the access log's {@code local_reason} and the local
+ *                response metrics: {@code challenged} (the page or short 403 was issued),
+ *                {@code challenge_solved}, {@code challenge_failed}, {@code challenge_replayed},
+ *                {@code challenge_not_found} (another path under the reserved prefix)
  * @param headers name, value, name, value, …
  */
-public record ChallengeResponse(int status, List<String> headers, byte[] body) {
+public record ChallengeResponse(String reason, int status, List<String> headers, byte[] body) {
 
     public ChallengeResponse {
         if (headers.size() % 2 != 0) {

@@ -121,7 +121,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         ctx.view.requestId(sentId != null && RequestIds.acceptable(sentId) ? sentId : ids.next(ctx.madeId));
         challenge.inspect(ctx.view, ctx.fields);
         if (challenge.isReserved(ctx.view)) {
-            answerChallenge(ctx, req, "challenge_verify", challenge.answerReserved(ctx.view));
+            answerChallenge(ctx, req, challenge.answerReserved(ctx.view));
             return;
         }
 
@@ -187,7 +187,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             return true;
         }
         if (decision.verdict() == Verdict.CHALLENGE) {
-            answerChallenge(ctx, req, "challenged", challenge.respond(ctx.view, deciding));
+            answerChallenge(ctx, req, challenge.respond(ctx.view, deciding));
             return false;
         }
         LocalResponse response = decision.response();
@@ -443,7 +443,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     }
 
     /** Answers with what the browser challenge rendered (interstitial, short 403, verification). */
-    private void answerChallenge(RequestContext ctx, HttpServerRequest req, String reason, ChallengeResponse response) {
+    private void answerChallenge(RequestContext ctx, HttpServerRequest req, ChallengeResponse response) {
         HttpServerResponse resp = req.response();
         if (resp.ended() || resp.closed()) {
             return;
@@ -451,7 +451,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         for (int i = 0; i < response.headerCount(); i++) {
             resp.putHeader(response.headerName(i), response.headerValue(i));
         }
-        answerLocally(ctx, req, response.status(), reason, Buffer.buffer(response.body()), response.header("content-type"));
+        answerLocally(ctx, req, response.status(), response.reason(), Buffer.buffer(response.body()), response.header("content-type"));
     }
 
     private void finishTunnel(RequestContext ctx, HttpServerRequest req) {

@@ -133,6 +133,7 @@ class ChallengeThroughProxyTest {
         assertEquals(200, through.statusCode());
         assertEquals("/page?x=1", origin.next().uri());
         assertTrue(metrics().contains("bliss_challenge_outcomes_total{outcome=\"solved\",rule=\"challenge-all\"} 1.0"), metrics());
+        assertTrue(metrics().contains("bliss_local_responses_total{reason=\"challenge_solved\"} 1.0"), metrics());
 
         // the same cookie from another user agent is a replay: challenged again, and counted
         HttpResponse<String> replayed = get(port, "/page", "User-Agent", "curl/8.5.0", "Accept", "text/html", "Cookie", cookie);
