@@ -57,7 +57,9 @@ public final class ClearanceCheck {
 
     /**
      * Checks the clearance cookie {@code cookieName} of a request, across all its Cookie headers
-     * (HTTP/2 clients send one per cookie).
+     * (HTTP/2 clients send one per cookie). Only when a cookie is found is {@code client} bound to
+     * the request (client address, User-Agent, JA4), so a request without one costs a scan of
+     * its header names and no hashing.
      */
     public ClearanceStatus check(RequestView request, CharSequence cookieName, ClientBinding client, long nowSeconds) {
         int n = request.headerCount();
@@ -68,6 +70,7 @@ public final class ClearanceCheck {
             CharSequence header = request.headerValue(i);
             long found = CookieScanner.find(header, cookieName);
             if (found != CookieScanner.ABSENT) {
+                client.bind(request.clientAddress(), request.header("user-agent"), request.ja4());
                 return check(header, CookieScanner.from(found), CookieScanner.to(found), client, nowSeconds);
             }
         }

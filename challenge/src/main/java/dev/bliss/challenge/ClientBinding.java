@@ -29,9 +29,9 @@ public final class ClientBinding {
     private long userAgent;
     private long ja4;
 
-    /** Binds to a client; {@code userAgent} and {@code ja4} may be null. */
+    /** Binds to a client; {@code userAgent} and {@code ja4} may be null ({@code client} too: prefix 0). */
     public ClientBinding bind(IpAddress client, CharSequence userAgent, CharSequence ja4) {
-        this.prefix = prefixOf(client);
+        this.prefix = client == null ? 0 : prefixOf(client);
         this.userAgent = userAgent == null ? 0 : Hash64.of(userAgent);
         this.ja4 = ja4 == null || ja4.isEmpty() ? 0 : Hash64.of(ja4);
         return this;

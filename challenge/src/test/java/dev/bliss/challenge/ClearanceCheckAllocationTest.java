@@ -43,7 +43,6 @@ class ClearanceCheckAllocationTest {
             int valid = 0;
             for (int i = 0; i < REQUESTS; i++) {
                 SyntheticRequest r = requests[i % requests.length];
-                binding.bind(r.clientAddress(), r.header("user-agent"), r.ja4());
                 if (check.check(r, "bliss_clearance", binding, NOW) == ClearanceStatus.VALID) {
                     valid++;
                 }

@@ -117,14 +117,22 @@ class ClearanceCheckTest {
     void shouldFindTheCookieAmongOthersAndAcrossCookieHeaders() {
         String value = issue(keys, NOW, 1800);
         ClearanceCheck check = new ClearanceCheck(keys);
-        SyntheticRequest one = new SyntheticRequest().header("Cookie", "a=1; xbliss_clearance=2; bliss_clearance=" + value + "; z=3");
+        SyntheticRequest one = browser().header("Cookie", "a=1; xbliss_clearance=2; bliss_clearance=" + value + "; z=3");
         assertEquals(ClearanceStatus.VALID, check.check(one, "bliss_clearance", client, NOW));
-        SyntheticRequest split = new SyntheticRequest().header("cookie", "a=1").header("accept", "*/*")
+        SyntheticRequest split = browser().header("cookie", "a=1").header("accept", "*/*")
                 .header("cookie", "bliss_clearance=\"" + value + '"');
         assertEquals(ClearanceStatus.VALID, check.check(split, "bliss_clearance", client, NOW));
-        SyntheticRequest none = new SyntheticRequest().header("Cookie", "a=1; bliss_clearancex=" + value);
+        SyntheticRequest none = browser().header("Cookie", "a=1; bliss_clearancex=" + value);
         assertEquals(ClearanceStatus.MISSING, check.check(none, "bliss_clearance", client, NOW));
         assertEquals(ClearanceStatus.MISSING, check.check(new SyntheticRequest(), "bliss_clearance", client, NOW));
+        // the check binds to the request it reads: the same cookie from another agent is a replay
+        SyntheticRequest curl = new SyntheticRequest().clientAddress(IpAddress.of("198.51.100.7")).ja4(JA4)
+                .header("user-agent", "curl/8.5.0").header("cookie", "bliss_clearance=" + value);
+        assertEquals(ClearanceStatus.OTHER_USER_AGENT, check.check(curl, "bliss_clearance", new ClientBinding(), NOW));
+    }
+
+    private static SyntheticRequest browser() {
+        return new SyntheticRequest().clientAddress(IpAddress.of("198.51.100.7")).ja4(JA4).header("User-Agent", UA);
     }
 
     @Test

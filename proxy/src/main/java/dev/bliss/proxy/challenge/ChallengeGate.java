@@ -127,6 +127,7 @@ public final class ChallengeGate implements Challenge {
     public ChallengeResponse respond(RequestView view, Rule rule) {
         long now = nowSeconds();
         ClearanceStatus status = check(view, now);
+        binding.bind(view.clientAddress(), view.header("user-agent"), view.ja4());
         ChallengeMetrics metrics = shared.metrics();
         metrics.outcome(rule.id(), ChallengeOutcome.ISSUED);
         if (status.replayed()) {
@@ -190,8 +191,8 @@ public final class ChallengeGate implements Challenge {
                 "content-type", "text/plain; charset=utf-8"), "challenge solved\n".getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The request's clearance; binds {@link #binding} to the request only when it has a cookie. */
     private ClearanceStatus check(RequestView view, long now) {
-        binding.bind(view.clientAddress(), view.header("user-agent"), view.ja4());
         return clearance.check(view, cookieName, binding, now);
     }
 

@@ -20,8 +20,13 @@ final class ChallengeClients {
 
     static final String BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    /**
+     * HTTP/1.1 only: the JDK client's default is to offer an h2c upgrade on every http:// request,
+     * and a GET /metrics on the admin server after such an upgrade was seen to hang twice on the
+     * loaded test machine (headers received, body never completed), here and in another test class.
+     */
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
 
     private ChallengeClients() {
     }
