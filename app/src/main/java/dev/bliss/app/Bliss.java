@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             ProxyCommand.class,
             CheckConfigCommand.class,
             dev.bliss.app.rules.RulesCommand.class,
+            dev.bliss.app.challenge.ChallengeCommand.class,
             VersionCommand.class,
             dev.bliss.app.store.StoreCommand.class,
             dev.bliss.app.features.FeaturesCommand.class, dev.bliss.app.features.FeatureServiceCommand.class,

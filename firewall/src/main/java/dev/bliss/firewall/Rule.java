@@ -21,6 +21,7 @@ public final class Rule {
     private final List<String> skipRules;
     private final Position position;
     private final Set<String> usedFields;
+    private final int difficulty;
 
     Rule(int index, RuleDefinition d, Set<String> usedFields) {
         this.index = index;
@@ -32,6 +33,15 @@ public final class Rule {
         this.skipRules = d.skipRules();
         this.position = d.position();
         this.usedFields = Set.copyOf(usedFields);
+        this.difficulty = d.difficulty();
+    }
+
+    /**
+     * For {@code challenge}: the proof of work's leading zero bits this rule asks for, or
+     * {@link RuleDefinition#DEFAULT_DIFFICULTY} for the configured default.
+     */
+    public int difficulty() {
+        return difficulty;
     }
 
     /** Position among the rule set's (enabled) rules, from 0: the index of its counters. */

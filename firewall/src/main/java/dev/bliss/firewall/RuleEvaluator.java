@@ -112,7 +112,7 @@ public final class RuleEvaluator {
                     break rules;
                 }
                 case CHALLENGE -> {
-                    if (challenge.challenge(request, set.rules().get(i), decision) == Challenge.Outcome.CHALLENGED) {
+                    if (challenge.challenge(request, fields, set.rules().get(i), decision) == Challenge.Outcome.CHALLENGED) {
                         decision.decide(Verdict.CHALLENGE, set.rules().get(i));
                         break rules;
                     }

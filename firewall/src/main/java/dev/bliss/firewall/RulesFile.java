@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
  *     status: 403                         # block only (default 403)
  *     content_type: text/plain            # block only
  *     body: "Forbidden\n"                 # block only
+ *     difficulty: 18                      # challenge only: proof-of-work bits (default: challenge.difficulty)
  *     enabled: true                       # default true
  *   - id: skip-monitoring
  *     expression: ip.src in $office_networks
@@ -86,6 +87,7 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
         boolean enabled = s.bool("enabled", true);
         LocalResponse response = null;
         List<String> skip = List.of();
+        int difficulty = RuleDefinition.DEFAULT_DIFFICULTY;
         switch (action) {
             case BLOCK -> {
                 int status = s.integer("status", LocalResponse.DEFAULT_BLOCK_STATUS, 100, 599);
@@ -94,10 +96,16 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
                 response = new LocalResponse(status, contentType, body);
             }
             case SKIP -> skip = s.strings("skip_rules");
+            case CHALLENGE -> {
+                if (s.has("difficulty")) {
+                    difficulty = s.integer("difficulty", 0, 0, RuleDefinition.MAX_DIFFICULTY);
+                }
+            }
             default -> {
             }
         }
         s.requireNoUnknownKeys();
-        return new RuleDefinition(id, description, scalar.text(), action, enabled, response, skip, s.position(), expressionNode.position());
+        return new RuleDefinition(id, description, scalar.text(), action, enabled, response, skip, s.position(), expressionNode.position(),
+                difficulty);
     }
 }

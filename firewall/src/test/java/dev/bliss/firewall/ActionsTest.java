@@ -155,7 +155,7 @@ class ActionsTest {
 
     @Test
     void shouldGoOnWhenTheChallengeWasPassed() throws Exception {
-        Challenge passed = (req, rule, decision) -> Challenge.Outcome.PASSED;
+        Challenge passed = (req, fields, rule, decision) -> Challenge.Outcome.PASSED;
         RuleSet set = rules(
                 rule("challenge", "bot.score lt 30", Action.CHALLENGE),
                 rule("log", "ssl", Action.LOG));
@@ -170,7 +170,7 @@ class ActionsTest {
     @Test
     void shouldUseTheChallengesResponse() throws Exception {
         LocalResponse page = new LocalResponse(200, "text/html", "<form>prove it</form>");
-        Challenge browser = (req, rule, decision) -> {
+        Challenge browser = (req, fields, rule, decision) -> {
             decision.respond(page);
             return Challenge.Outcome.CHALLENGED;
         };

@@ -181,6 +181,42 @@ class RulesFileTest {
     }
 
     @Test
+    void shouldReadAChallengeRulesDifficulty() throws Exception {
+        RuleSet set = RuleSet.load(write("""
+                rules:
+                  - id: hard
+                    expression: bot.score lt 10
+                    action: challenge
+                    difficulty: 20
+                  - id: default
+                    expression: bot.score lt 30
+                    action: challenge
+                """), fixture.scheme);
+        assertEquals(20, set.rules().get(0).difficulty());
+        assertEquals(RuleDefinition.DEFAULT_DIFFICULTY, set.rules().get(1).difficulty());
+    }
+
+    @Test
+    void shouldRejectADifficultyOutOfRangeOrOnAnotherAction() throws IOException {
+        RulesException range = failure("""
+                rules:
+                  - id: a
+                    expression: ssl
+                    action: challenge
+                    difficulty: 33
+                """);
+        assertTrue(range.getMessage().endsWith(":5:17: rules[0].difficulty: must be between 0 and 32, got 33"), range.getMessage());
+        RulesException block = failure("""
+                rules:
+                  - id: a
+                    expression: ssl
+                    action: block
+                    difficulty: 3
+                """);
+        assertTrue(block.getMessage().contains(":5:") && block.getMessage().contains("difficulty"), block.getMessage());
+    }
+
+    @Test
     void shouldRejectAStatusOutOfRange() throws IOException {
         RulesException e = failure("""
                 rules:

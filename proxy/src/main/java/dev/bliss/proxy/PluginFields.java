@@ -2,6 +2,7 @@ package dev.bliss.proxy;
 
 import dev.bliss.firewall.Firewall;
 import dev.bliss.plugin.config.ConfigException;
+import dev.bliss.proxy.challenge.ChallengeFields;
 import dev.bliss.plugin.field.FieldRegistry;
 import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.proxy.config.ProxyOptions;
@@ -17,8 +18,13 @@ import java.util.function.Consumer;
  */
 public final class PluginFields {
 
-    /** The fields the proxy's own components declare: the firewall's decision. */
-    public static final Map<String, Consumer<FieldRegistry>> HOST_FIELDS = Map.of("firewall", Firewall::declareFields);
+    /**
+     * The fields the proxy's own components declare: the firewall's decision, and the browser
+     * challenge's clearance ({@link ChallengeFields}), written before any detector runs.
+     */
+    public static final Map<String, Consumer<FieldRegistry>> HOST_FIELDS = Map.of(
+            "firewall", Firewall::declareFields,
+            "challenge", ChallengeFields::declare);
 
     private PluginFields() {
     }

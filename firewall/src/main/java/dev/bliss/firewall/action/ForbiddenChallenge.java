@@ -3,6 +3,7 @@ package dev.bliss.firewall.action;
 import dev.bliss.firewall.Decision;
 import dev.bliss.firewall.Rule;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.field.Fields;
 
 /**
  * The placeholder challenge: answers 403 with a body that says what happened, and never lets a
@@ -20,7 +21,7 @@ public final class ForbiddenChallenge implements Challenge {
     }
 
     @Override
-    public Outcome challenge(RequestView request, Rule rule, Decision decision) {
+    public Outcome challenge(RequestView request, Fields fields, Rule rule, Decision decision) {
         decision.respond(RESPONSE);
         return Outcome.CHALLENGED;
     }

@@ -139,6 +139,7 @@ public final class FieldCatalog {
         m.put("cf.bot_management.ja4", "bot.ja4");
         m.put("cf.bot_management.static_resource", "bot.static_resource");
         m.put("cf.bot_management.detection_ids", "bot.detection_ids");
+        m.put("cf.bot_management.js_detection.passed", "bot.js_detection.passed");
         m.put("cf.verified_bot_category", "bot.verified_category");
         m.put("cf.client.bot", "bot.verified");
         return Collections.unmodifiableMap(m);

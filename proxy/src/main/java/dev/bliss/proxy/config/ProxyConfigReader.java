@@ -1,5 +1,6 @@
 package dev.bliss.proxy.config;
 
+import dev.bliss.challenge.ChallengeOptions;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.config.ConfigException;
@@ -138,9 +139,11 @@ public final class ProxyConfigReader {
             }
         }
 
+        ChallengeOptions challenge = ChallengeOptions.read(root.section("challenge"), base);
+
         root.requireNoUnknownKeys();
         return new ProxyOptions(eventLoops, transport, listeners, trusted, requestIdHeader, limits, timeouts, upstreams, routes, admin,
-                accessLog, rulesFile, plugins, pluginsDirectory, file);
+                accessLog, rulesFile, plugins, pluginsDirectory, file, challenge);
     }
 
     private static AccessLogOptions accessLog(ConfigSection log, Path base) throws ConfigException {

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.config;
 
+import dev.bliss.challenge.ChallengeOptions;
 import dev.bliss.proxy.forward.RequestIds;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +22,7 @@ import java.util.Map;
  * @param rulesFile      the firewall rules file, or {@code null} for no rules
  * @param pluginsDirectory jars of third-party detectors, or {@code null}
  * @param source         the file this came from, or {@code null}
+ * @param challenge      the browser challenge that {@code challenge} rules answer with
  */
 public record ProxyOptions(
         int eventLoops,
@@ -37,7 +39,8 @@ public record ProxyOptions(
         Path rulesFile,
         List<PluginOptions> plugins,
         Path pluginsDirectory,
-        Path source) {
+        Path source,
+        ChallengeOptions challenge) {
 
     public ProxyOptions {
         listeners = List.copyOf(listeners);
@@ -45,6 +48,7 @@ public record ProxyOptions(
         upstreams = Map.copyOf(upstreams);
         routes = List.copyOf(routes);
         plugins = List.copyOf(plugins);
+        challenge = challenge == null ? ChallengeOptions.DEFAULTS : challenge;
     }
 
     /** The directory relative paths of the configuration resolve against. */
@@ -63,16 +67,21 @@ public record ProxyOptions(
                 new TimeoutOptions(TimeoutOptions.DEFAULT_CONNECT, TimeoutOptions.DEFAULT_RESPONSE, TimeoutOptions.DEFAULT_SHUTDOWN),
                 Map.of("default", upstream), List.of(new RouteOptions("default", null, "/", "default")),
                 new AdminOptions(true, AdminOptions.DEFAULT_HOST, AdminOptions.DEFAULT_PORT),
-                null, null, List.of(), null, null);
+                null, null, List.of(), null, null, ChallengeOptions.DEFAULTS);
     }
 
     public ProxyOptions withListeners(List<ListenerOptions> l) {
         return new ProxyOptions(eventLoops, transport, l, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, admin,
-                accessLog, rulesFile, plugins, pluginsDirectory, source);
+                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge);
+    }
+
+    public ProxyOptions withChallenge(ChallengeOptions c) {
+        return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, admin,
+                accessLog, rulesFile, plugins, pluginsDirectory, source, c);
     }
 
     public ProxyOptions withAdmin(AdminOptions a) {
         return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, a,
-                accessLog, rulesFile, plugins, pluginsDirectory, source);
+                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge);
     }
 }

@@ -8,11 +8,13 @@ import dev.bliss.firewall.action.Action;
 import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.FirewallAction;
+import dev.bliss.proxy.challenge.ChallengeGate;
 import dev.bliss.proxy.rules.RuleSetHolder;
 
 /**
  * The firewall stage: evaluates the rules in force on the request's fields and answers blocked
- * and challenged requests here, before any origin is contacted (WebSocket handshakes included).
+ * and challenged requests here, before any origin is contacted (WebSocket handshakes included);
+ * a challenge is the browser challenge's page or short 403 ({@link ChallengeGate}).
  * A reload is picked up at the next request: the loop's evaluator is rebuilt when the holder's
  * rule set changed.
  *
@@ -21,11 +23,17 @@ import dev.bliss.proxy.rules.RuleSetHolder;
 final class FirewallGate {
 
     private final RuleSetHolder rules;
+    private final ChallengeGate challenge;
     private RuleEvaluator evaluator;
 
-    /** @param rules the rules, or {@code null} when none are configured (everything passes) */
-    FirewallGate(RuleSetHolder rules) {
+    /**
+     * @param rules     the rules, or {@code null} when none are configured (everything passes)
+     * @param challenge this loop's browser challenge, which challenge rules answer with (and which
+     *                  lets a request with a valid clearance through them)
+     */
+    FirewallGate(RuleSetHolder rules, ChallengeGate challenge) {
         this.rules = rules;
+        this.challenge = challenge;
     }
 
     /** @return whether the request goes on to its origin (else it has been answered) */
@@ -35,7 +43,7 @@ final class FirewallGate {
         }
         RuleSet set = rules.current();
         if (evaluator == null || evaluator.ruleSet() != set) {
-            evaluator = set.newEvaluator();
+            evaluator = set.newEvaluator(challenge);
         }
         Decision decision = evaluator.evaluate(e.view, e.fields);
         Rule deciding = decision.rule();
@@ -49,8 +57,12 @@ final class FirewallGate {
         if (!decision.verdict().answersLocally()) {
             return true;
         }
+        if (decision.verdict() == Verdict.CHALLENGE) {
+            e.path.answers().challenge(e, challenge.respond(e.view, deciding));
+            return false;
+        }
         LocalResponse response = decision.response();
-        e.path.answers().rule(e, response, decision.verdict() == Verdict.BLOCK ? "blocked" : "challenged");
+        e.path.answers().rule(e, response, "blocked");
         return false;
     }
 

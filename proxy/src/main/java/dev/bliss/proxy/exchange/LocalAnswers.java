@@ -1,6 +1,7 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.firewall.action.LocalResponse;
+import dev.bliss.proxy.challenge.ChallengeResponse;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -85,20 +86,44 @@ final class LocalAnswers {
         answer(e, response.status(), reason, body, type);
     }
 
+    /** What the browser challenge rendered: its page or short 403, or the verification's answer. */
+    void challenge(Exchange e, ChallengeResponse rendered) {
+        if (e.ended) {
+            return;
+        }
+        FullHttpResponse response = start(e, rendered.status(), rendered.reason(), Unpooled.wrappedBuffer(rendered.body()),
+                AsciiString.of(rendered.header("content-type")));
+        for (int i = 0; i < rendered.headerCount(); i++) {
+            if (!"content-type".equalsIgnoreCase(rendered.headerName(i))) {
+                response.headers().add(rendered.headerName(i), rendered.headerValue(i));
+            }
+        }
+        send(e, response);
+    }
+
     private void answer(Exchange e, int status, String reason, ByteBuf body, AsciiString contentType) {
         if (e.ended) {
             return;
         }
+        send(e, start(e, status, reason, body.duplicate(), contentType));
+    }
+
+    /** The answer's head and body; the exchange's origin side is dropped and the outcome noted. */
+    private FullHttpResponse start(Exchange e, int status, String reason, ByteBuf body, AsciiString contentType) {
         e.origin.abort();
         e.localReason = reason;
         e.status = status;
         metrics.localResponse(reason);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(status), body.duplicate(), false);
+                HttpResponseStatus.valueOf(status), body, false);
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
                 .set(requestIdHeader, e.view.requestId());
+        return response;
+    }
+
+    private void send(Exchange e, FullHttpResponse response) {
         boolean close = !e.client.info().http2 && (!e.requestEnded || e.client.closesAfter(e));
         if (close) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

@@ -1,6 +1,7 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.accesslog.AccessLog;
+import dev.bliss.proxy.challenge.ChallengeGate;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
@@ -28,7 +29,8 @@ import java.util.function.Supplier;
  * own, and this one strings them together.
  *
  * <pre>
- *  head ─► ClientIdentity (client address, request id) ─► body limit (413)
+ *  head ─► ClientIdentity (client address, request id) ─► clearance check, the challenge's own path
+ *       ─► body limit (413)
  *       ─► Detection (detectors; async stages wait within their budget)
  *       ─► FirewallGate (block / challenge answered here)
  *       ─► OriginSelection (route, origin, this loop's pool)          404 / 502
@@ -59,6 +61,7 @@ public final class RequestPath {
     private final ProxyMetrics metrics;
     private final long maxBodySize;
     private final ScheduledFuture<?> ticking;
+    private final ChallengeGate challenge;
 
     /**
      * Builds one loop's path; call it on that loop or before the loop serves any connection.
@@ -68,17 +71,20 @@ public final class RequestPath {
      * @param forwarded the trusted-proxy policy in force, read per request
      * @param accessLog the access log, or {@code null}
      * @param pools     makes this loop's pool to an origin, on first use
+     * @param challenge this loop's browser challenge (clearance check, reserved path, challenge rules)
      */
     public RequestPath(EventLoop loop, DetectorPipeline pipeline, RuleSetHolder rules, Supplier<RouteTable> routes,
                        Supplier<ForwardedHeaders> forwarded, RequestIds requestIds, ProxyMetrics metrics, AccessLog accessLog,
-                       long maxBodySize, long responseTimeoutNanos, BiFunction<Origin, UpstreamGroup, OriginPool> pools) {
+                       long maxBodySize, long responseTimeoutNanos, BiFunction<Origin, UpstreamGroup, OriginPool> pools,
+                       ChallengeGate challenge) {
+        this.challenge = challenge;
         this.loop = loop;
         this.metrics = metrics;
         this.maxBodySize = maxBodySize;
         this.exchanges = new ExchangePool(this, pipeline.scheme());
         this.identity = new ClientIdentity(forwarded, requestIds);
         this.detection = new Detection(pipeline.newChain(), loop);
-        this.firewall = new FirewallGate(rules);
+        this.firewall = new FirewallGate(rules, challenge);
         this.selection = new OriginSelection(routes, metrics, pools);
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
         this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
@@ -112,6 +118,12 @@ public final class RequestPath {
 
     void begin(Exchange e) {
         identity.resolve(e);
+        // the clearance is checked before the detectors, so they and the rules see its fields
+        challenge.inspect(e.view, e.fields);
+        if (challenge.isReserved(e.view)) {
+            answers.challenge(e, challenge.answerReserved(e.view)); // never forwarded to an origin
+            return;
+        }
         if (maxBodySize > 0 && HttpUtil.getContentLength(e.request, -1L) > maxBodySize) {
             answers.tooLarge(e);
             return;

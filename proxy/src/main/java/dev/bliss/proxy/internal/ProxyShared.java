@@ -2,6 +2,7 @@ package dev.bliss.proxy.internal;
 
 import dev.bliss.proxy.origin.ChannelSource;
 import io.netty.handler.ssl.SslContext;
+import dev.bliss.proxy.challenge.BrowserChallenge;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.forward.ForwardedHeaders;
@@ -27,6 +28,7 @@ final class ProxyShared {
     private final RuleSetHolder rules;
     private final ChannelSource originChannels;
     private final SslContext originTls;
+    private final BrowserChallenge challenge;
     /** Replaced whole by {@link #apply}; volatile: the store publishes the snapshot's final fields with it. */
     private volatile RoutingState routing;
 
@@ -35,10 +37,12 @@ final class ProxyShared {
      * @param rules     the firewall rules, or {@code null} when no rules file is configured
      * @param originChannels the channel type for origin connections (the Vert.x instance's transport)
      * @param originTls the client TLS context for https origins
+     * @param challenge the browser challenge that challenge rules answer with
      */
     ProxyShared(ProxyOptions options, RoutingState routing, RequestIds requestIds, DetectorPipeline pipeline,
                 ProxyMetrics metrics, AccessLog accessLog, RuleSetHolder rules, ChannelSource originChannels,
-                SslContext originTls) {
+                SslContext originTls, BrowserChallenge challenge) {
+        this.challenge = challenge;
         this.originChannels = originChannels;
         this.originTls = originTls;
         this.options = options;
@@ -100,5 +104,9 @@ final class ProxyShared {
 
     SslContext originTls() {
         return originTls;
+    }
+
+    BrowserChallenge challenge() {
+        return challenge;
     }
 }

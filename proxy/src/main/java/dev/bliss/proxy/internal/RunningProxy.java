@@ -6,6 +6,7 @@ import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.admin.AdminServer;
 import dev.bliss.proxy.admin.EffectiveConfig;
+import dev.bliss.proxy.challenge.BrowserChallenge;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.ReloadOutcome;
 import dev.bliss.proxy.config.ProxyConfigSource;
@@ -148,10 +149,11 @@ public final class RunningProxy implements ProxyServer {
                 }
             }
             VertxInternal internal = (VertxInternal) vertx;
+            BrowserChallenge challenge = BrowserChallenge.start(options.challenge(), metrics.registry());
             ProxyShared shared = new ProxyShared(options,
                     new RoutingState(routes, new ForwardedHeaders(new TrustedProxies(options.trustedProxies()))),
                     new RequestIds(options.requestIdHeader()), pipeline, metrics, accessLog, rules,
-                    new ChannelSource(internal.transport().channelFactory(false)), OriginTls.clientContext());
+                    new ChannelSource(internal.transport().channelFactory(false)), OriginTls.clientContext(), challenge);
             ConfigurationReload reload = new ConfigurationReload(shared, source, demo != null);
             FunctionCounter.builder("bliss_reloads", reload, ConfigurationReload::applied)
                     .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "applied").register(metrics.registry());
