@@ -19,6 +19,7 @@ import dev.bliss.proxy.routing.Origin;
 import dev.bliss.proxy.routing.Route;
 import dev.bliss.proxy.routing.UpstreamGroup;
 import dev.bliss.proxy.rules.RuleSetHolder;
+import dev.bliss.proxy.stats.LoopRecorder;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -67,6 +68,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final RequestIds requestIds;
     private final RequestIds.Generator ids;
     private final ProxyMetrics.LoopMeters meters;
+    private final LoopRecorder traffic;
     private final Map<UpstreamGroup, HttpClient> clients;
     private final OriginHeadersAdapter originHeaders = new OriginHeadersAdapter();
     private final long connectTimeoutMillis;
@@ -83,6 +85,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         this.requestIds = shared.requestIds();
         this.ids = requestIds.newGenerator();
         this.meters = shared.metrics().newLoopMeters(shared.routes().routes());
+        this.traffic = shared.metrics().traffic().newRecorder();
         this.clients = new IdentityHashMap<>(clients);
         this.connectTimeoutMillis = shared.options().timeouts().connect().toMillis();
         this.responseTimeoutMillis = shared.options().timeouts().response().toMillis();
@@ -449,6 +452,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         completion.durationNanos = nanos;
         chain.complete(ctx.view, ctx.fields, completion);
         meters.record(ctx.route, status, nanos);
+        traffic.record(ctx.view, ctx.fields, completion);
         AccessLog log = shared.accessLog();
         if (log != null) {
             log.log(new AccessLog.Entry(System.currentTimeMillis(), ctx.view.client().toString(), req.method().name(),

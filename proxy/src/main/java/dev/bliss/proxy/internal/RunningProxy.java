@@ -6,6 +6,7 @@ import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.admin.AdminServer;
 import dev.bliss.proxy.admin.EffectiveConfig;
+import dev.bliss.proxy.admin.StatsReport;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.config.ProxyOptions;
 import dev.bliss.proxy.config.UpstreamOptions;
@@ -136,7 +137,7 @@ public final class RunningProxy implements ProxyServer {
             if (options.admin().enabled()) {
                 admin = AdminServer.start(vertx, options.admin(), () -> self[0] != null && self[0].ready,
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
-                        reloadAction(vertx, rules)).await();
+                        reloadAction(vertx, rules), new StatsReport(metrics.traffic(), rules, metrics.registry())).await();
             }
             self[0] = new RunningProxy(vertx, shared, verticles, admin, demo, transportName, loops, watcher);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
@@ -206,6 +207,7 @@ public final class RunningProxy implements ProxyServer {
                         shared.pipeline().close();
                         closeQuietly(shared.accessLog());
                         closeQuietly(watcher);
+                        shared.metrics().close();
                         return vertx.close();
                     })
                     .mapEmpty();
