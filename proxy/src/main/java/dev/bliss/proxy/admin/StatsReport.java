@@ -28,7 +28,7 @@ import java.util.List;
  *     "last_minute" / "last_hour": { "requests", "scored", "low_score",
  *                                    "sources": { "&lt;score source&gt;": [100: index = score, 0 = none] } },
  *     "rules": [ { "id", "action", "matched", "evaluated" } ]      (most matched first)
- *     "detection_ids": { "&lt;id&gt;": n }, "low_score_ja4" / "low_score_user_agents": [ { "value", "count" } ],
+ *     "detection_ids": [ { "id", "count" } ], "low_score_ja4" / "low_score_user_agents": [ { "value", "count" } ],
  *     "statuses": { "&lt;status&gt;": n }, "local_responses": { "&lt;reason&gt;": n },
  *     "origin_errors": [ { "upstream", "kind", "count" } ],
  *     "plugin_meters": [ { "name", "tags": {…}, "value" } ] }
@@ -65,7 +65,7 @@ public final class StatsReport {
                 .put("last_minute", window(s.lastMinute()))
                 .put("last_hour", window(s.lastHour()))
                 .put("rules", rules())
-                .put("detection_ids", new JsonObject(new java.util.LinkedHashMap<>(s.detectionIds())))
+                .put("detection_ids", detectionIds(s.detectionIds()))
                 .put("low_score_ja4", counts(s.lowScoreJa4()))
                 .put("low_score_user_agents", counts(s.lowScoreUserAgents()));
         JsonObject statuses = new JsonObject();
@@ -117,6 +117,13 @@ public final class StatsReport {
         }
         return new JsonObject().put("requests", w.requests()).put("scored", w.scored()).put("low_score", w.lowScore())
                 .put("sources", sources);
+    }
+
+    /** An array, not an object: JSON readers (browsers among them) reorder integer-like keys. */
+    private static JsonArray detectionIds(java.util.Map<String, Long> ids) {
+        JsonArray a = new JsonArray();
+        ids.forEach((id, count) -> a.add(new JsonObject().put("id", id).put("count", count)));
+        return a;
     }
 
     private static JsonArray counts(List<TrafficSnapshot.Count> counts) {

@@ -1,7 +1,7 @@
 package dev.bliss.proxy.metrics;
 
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
+import io.prometheus.metrics.core.metrics.Info;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
@@ -9,6 +9,9 @@ import java.util.Properties;
 /**
  * {@code bliss_build_info{version,commit,java} 1}: which build is running, as Prometheus's own
  * {@code prometheus_build_info} says it, so a dashboard can join it to any other series.
+ *
+ * <p>Registered with the Prometheus client underneath Micrometer as an info metric: Micrometer
+ * would strip the {@code _info} suffix from a gauge's name.
  *
  * <p>The version comes from {@code build.properties}, written by Maven's resource filtering; the
  * commit from the system property {@code bliss.commit} (the launcher may set it), else
@@ -34,12 +37,11 @@ final class BuildInfo {
     private BuildInfo() {
     }
 
-    static void register(MeterRegistry registry) {
-        Gauge.builder("bliss_build_info", () -> 1)
-                .description("The running build: version, commit and Java runtime; always 1")
-                .tag("version", VERSION)
-                .tag("commit", System.getProperty("bliss.commit", "unknown"))
-                .tag("java", Runtime.version().toString())
-                .register(registry);
+    static void register(PrometheusRegistry registry) {
+        Info.builder().name("bliss_build_info")
+                .help("The running build: version, commit and Java runtime; always 1")
+                .labelNames("version", "commit", "java")
+                .register(registry)
+                .setLabelValues(VERSION, System.getProperty("bliss.commit", "unknown"), Runtime.version().toString());
     }
 }

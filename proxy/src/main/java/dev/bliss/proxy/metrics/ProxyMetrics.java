@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
  *   bliss_rule_evaluated_total{rule}, bliss_rule_matched_total{rule,action}
  *   bliss_rules_reloads_total{outcome}          success | failure
  *   bliss_rules_reload_last_success_timestamp_seconds
+ *   bliss_bot_score{source}                     histogram of bot.score by bot.score_source, when a detector produces them
  *   bliss_build_info{version,commit,java}       always 1
  *   jvm_*, process_*, system_*                  Micrometer's JVM and process binders
  * </pre>
@@ -51,11 +52,11 @@ public final class ProxyMetrics implements AutoCloseable {
     private volatile TrafficStats traffic = new TrafficStats(StatsFields.NONE);
 
     public ProxyMetrics() {
-        BuildInfo.register(registry);
+        BuildInfo.register(registry.getPrometheusRegistry());
         jvm = new JvmBinders(registry);
     }
 
-    public MeterRegistry registry() {
+    public PrometheusMeterRegistry registry() {
         return registry;
     }
 
@@ -168,6 +169,9 @@ public final class ProxyMetrics implements AutoCloseable {
      */
     public void bind(DetectorPipeline pipeline) {
         traffic = TrafficStats.of(pipeline.scheme());
+        if (traffic.scoresAvailable()) {
+            registry.getPrometheusRegistry().register(ScoreHistogram.of(traffic));
+        }
         List<DetectorStage> stages = pipeline.stages();
         for (int i = 0; i < stages.size(); i++) {
             int position = i;

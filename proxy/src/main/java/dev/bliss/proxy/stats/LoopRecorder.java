@@ -13,6 +13,7 @@ import java.lang.invoke.VarHandle;
  * <pre>
  *   record ─► second bucket and minute bucket of the exchange's end
  *               [REQUESTS] [SCORED] [LOW_SCORE] [source 0: score 0..99] … [source 7: score 0..99]
+ *          ─► (source, score) since start                (the Prometheus histogram)
  *          ─► detection ids seen                        (counts since start, by id)
  *          ─► score below {@value #LOW_SCORE}: its JA4 and user agent (Space-Saving tables)
  * </pre>
@@ -48,6 +49,8 @@ public final class LoopRecorder {
     final TimeBuckets minutes = new TimeBuckets(60_000_000_000L, MINUTES + 1, WIDTH);
     final ScoreSources sources = new ScoreSources();
     final long[] detectionIds = new long[MAX_DETECTION_ID + 1];
+    /** Requests per (source, score) since start, for the Prometheus histogram. */
+    final long[] scoresSinceStart = new long[ScoreSources.MAX * SCORES];
     final TopValues lowScoreJa4 = new TopValues(32);
     final TopValues lowScoreUserAgents = new TopValues(32);
 
@@ -80,6 +83,8 @@ public final class LoopRecorder {
         int slot = HISTOGRAM + source * SCORES + score;
         TimeBuckets.increment(second, slot);
         TimeBuckets.increment(minute, slot);
+        int total = source * SCORES + score;
+        COUNT.setOpaque(scoresSinceStart, total, scoresSinceStart[total] + 1);
         if (score > 0) {
             TimeBuckets.increment(second, SCORED);
             TimeBuckets.increment(minute, SCORED);
@@ -102,6 +107,11 @@ public final class LoopRecorder {
                 COUNT.setOpaque(detectionIds, at, detectionIds[at] + 1);
             }
         }
+    }
+
+    /** Reader: requests of source index {@code source} with {@code score} since start (opaque). */
+    long scoreCount(int source, int score) {
+        return (long) COUNT.getOpaque(scoresSinceStart, source * SCORES + score);
     }
 
     /** Reader: the count of detection id slot {@code i} (opaque). */

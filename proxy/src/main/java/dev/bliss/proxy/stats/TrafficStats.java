@@ -75,6 +75,23 @@ public final class TrafficStats {
         return new TrafficSnapshot(perSecond, lowPerSecond, minute.result(), hour.result(), ids, top(ja4), top(userAgents));
     }
 
+    /**
+     * Requests per score since start, by source name, across loops: index = score (0: the source
+     * was set without a score). For the Prometheus histogram; any thread; allocates.
+     */
+    public Map<String, long[]> scoresSinceStart() {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        for (LoopRecorder r : recorders) {
+            for (int s = 0, n = r.sources.size(); s < n; s++) {
+                long[] into = out.computeIfAbsent(r.sources.name(s), k -> new long[LoopRecorder.SCORES]);
+                for (int score = 0; score < LoopRecorder.SCORES; score++) {
+                    into[score] += r.scoreCount(s, score);
+                }
+            }
+        }
+        return out;
+    }
+
     private static List<TrafficSnapshot.Count> top(Map<String, Long> counts) {
         return counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(TOP)
                 .map(e -> new TrafficSnapshot.Count(e.getKey(), e.getValue())).toList();
