@@ -74,7 +74,6 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
     private final long connectTimeoutMillis;
     private final long responseTimeoutMillis;
     private final long maxBodySize;
-    private final IdentityHashMap<LocalResponse, Buffer> ruleBodies = new IdentityHashMap<>();
     private RuleEvaluator evaluator;
 
     ProxyHandler(Vertx vertx, ProxyShared shared, Map<UpstreamGroup, HttpClient> clients) {
@@ -166,7 +165,6 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         RuleSet set = rules.current();
         if (evaluator == null || evaluator.ruleSet() != set) {
             evaluator = set.newEvaluator();
-            ruleBodies.clear();
         }
         Decision decision = evaluator.evaluate(ctx.view, ctx.fields);
         Rule deciding = decision.rule();
@@ -181,9 +179,7 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
             return true;
         }
         LocalResponse response = decision.response();
-        Buffer body = ruleBodies.computeIfAbsent(response, r -> Buffer.buffer(r.bodyBytes()));
-        answerLocally(ctx, req, response.status(), decision.verdict() == Verdict.BLOCK ? "blocked" : "challenged",
-                body, response.contentType());
+        answerLocally(ctx, req, response.status(), decision.verdict() == Verdict.BLOCK ? "blocked" : "challenged", response);
         return false;
     }
 
@@ -409,12 +405,8 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         }
     }
 
-    private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, Buffer body) {
-        answerLocally(ctx, req, status, reason, body, "text/plain; charset=utf-8");
-    }
-
-    /** Answers from the proxy itself; the request body, if any, is not read. */
-    private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, Buffer body, String contentType) {
+    /** Answers from the proxy itself, naming the request id; the request body, if any, is not read. */
+    private void answerLocally(RequestContext ctx, HttpServerRequest req, int status, String reason, LocalResponse response) {
         HttpServerResponse resp = req.response();
         if (resp.ended() || resp.closed()) {
             return;
@@ -422,14 +414,15 @@ final class ProxyHandler implements Handler<HttpServerRequest> {
         ctx.localReason = reason;
         shared.metrics().localResponse(reason);
         resp.setStatusCode(status);
-        resp.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        resp.putHeader(HttpHeaders.CONTENT_TYPE, response.contentType());
+        resp.putHeader(requestIds.header(), ctx.view.requestId());
         if (req.version() != HttpVersion.HTTP_2 && hasBody(req) && !req.isEnded()) {
             // the unread body would be taken for the next request: end the connection instead
             resp.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
         } else {
             resumeUnlessEnded(req);
         }
-        resp.end(body);
+        resp.end(LocalResponses.body(response, ctx.view.requestId(), ctx.ruleId));
     }
 
     private void finishTunnel(RequestContext ctx, HttpServerRequest req) {
