@@ -7,9 +7,13 @@ import dev.bliss.proxy.stats.TrafficSnapshot;
 import dev.bliss.proxy.stats.TrafficStats;
 import io.micrometer.core.instrument.Measurement;
 import io.micrometer.core.instrument.Meter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Statistic;
-import io.micrometer.core.instrument.Tag;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -31,7 +35,7 @@ import java.util.List;
  *     "detection_ids": [ { "id", "count" } ], "low_score_ja4" / "low_score_user_agents": [ { "value", "count" } ],
  *     "statuses": { "&lt;status&gt;": n }, "local_responses": { "&lt;reason&gt;": n },
  *     "origin_errors": [ { "upstream", "kind", "count" } ],
- *     "plugin_meters": [ { "name", "tags": {…}, "value" } ] }
+ *     "plugin_meters": [ { "name", "tags": {…}, "value" (a histogram: its count, and "mean") } ] }
  * </pre>
  *
  * Built on the admin server's thread; allocates.
@@ -42,11 +46,11 @@ public final class StatsReport {
 
     private final TrafficStats traffic;
     private final RuleSetHolder rules;
-    private final MeterRegistry registry;
+    private final PrometheusMeterRegistry registry;
     private final long startNanos = System.nanoTime();
 
     /** @param rules the rules in force, or {@code null} without a rules file */
-    public StatsReport(TrafficStats traffic, RuleSetHolder rules, MeterRegistry registry) {
+    public StatsReport(TrafficStats traffic, RuleSetHolder rules, PrometheusMeterRegistry registry) {
         this.traffic = traffic;
         this.rules = rules;
         this.registry = registry;
@@ -80,15 +84,26 @@ public final class StatsReport {
                 case "bliss_origin_errors" -> originErrors.add(new JsonObject().put("upstream", tag(m, "upstream"))
                         .put("kind", tag(m, "kind")).put("count", (long) value(m)));
                 default -> {
-                    if (name.startsWith("bliss_plugin_")) {
-                        JsonObject tags = new JsonObject();
-                        for (Tag t : m.getId().getTags()) {
-                            tags.put(t.getKey(), t.getValue());
-                        }
-                        double v = value(m);
-                        plugins.add(new JsonObject().put("name", name).put("tags", tags).put("value", Double.isFinite(v) ? v : null));
+                }
+            }
+        }
+        // plugin meters as Prometheus sees them: Micrometer's and the scrape-time families alike
+        for (MetricSnapshot family : registry.getPrometheusRegistry().scrape(n -> n.startsWith("bliss_plugin_"))) {
+            String name = family.getMetadata().getPrometheusName() + (family instanceof CounterSnapshot ? "_total" : "");
+            for (DataPointSnapshot point : family.getDataPoints()) {
+                JsonObject tags = new JsonObject();
+                point.getLabels().forEach(l -> tags.put(l.getName(), l.getValue()));
+                JsonObject entry = new JsonObject().put("name", name).put("tags", tags);
+                switch (point) {
+                    case CounterSnapshot.CounterDataPointSnapshot c -> entry.put("value", finite(c.getValue()));
+                    case GaugeSnapshot.GaugeDataPointSnapshot g -> entry.put("value", finite(g.getValue()));
+                    case HistogramSnapshot.HistogramDataPointSnapshot h -> entry.put("value", h.getCount())
+                            .put("mean", h.getCount() == 0 ? null : finite(h.getSum() / h.getCount()));
+                    default -> {
+                        continue;
                     }
                 }
+                plugins.add(entry);
             }
         }
         return json.put("statuses", statuses).put("local_responses", local).put("origin_errors", originErrors)
@@ -138,6 +153,10 @@ public final class StatsReport {
             a.add(v);
         }
         return a;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     private static String tag(Meter m, String key) {

@@ -48,18 +48,6 @@ class DashboardInChromiumTest {
         origin.close();
     }
 
-    /** Waits in the page (its own timers, at most 20 s) until {@code condition} holds, then returns {@code value}. */
-    private static String until(String condition, String value) {
-        return "new Promise((resolve, reject) => { const t0 = Date.now(); (function check() {"
-                + " if (" + condition + ") resolve(" + value + ");"
-                + " else if (Date.now() - t0 > 20000) reject(new Error('timed out waiting for: ' + " + quote(condition) + "));"
-                + " else setTimeout(check, 50); })(); })";
-    }
-
-    private static String quote(String s) {
-        return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
-    }
-
     @Test
     void shouldDrawTheScoreHistogramAndRedrawItAsTrafficComes() throws Exception {
         ScoredTraffic traffic = new ScoredTraffic(proxy.port(0));
@@ -67,14 +55,14 @@ class DashboardInChromiumTest {
 
         try (HeadlessChromium browser = HeadlessChromium.start(dir.resolve("profile"), 1400, 1100)) {
             browser.navigate("http://127.0.0.1:" + proxy.adminPort() + "/");
-            String first = (String) browser.evaluate(until(
+            String first = (String) browser.evaluateWhen(
                     "+document.getElementById('status').dataset.updates >= 1",
                     "JSON.stringify({total: +document.getElementById('histogram').dataset.total,"
                             + " bars: document.querySelectorAll('#histogram rect.bar').length,"
                             + " updates: +document.getElementById('status').dataset.updates,"
                             + " minute: document.getElementById('minute-requests').textContent,"
                             + " rules: document.querySelectorAll('#rules tr').length,"
-                            + " legend: document.getElementById('legend').textContent})"));
+                            + " legend: document.getElementById('legend').textContent})");
             JsonObject seen = new JsonObject(first);
             JsonObject stats = new JsonObject(new String(java.net.http.HttpClient.newHttpClient().send(
                     java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + proxy.adminPort() + "/stats")).build(),
@@ -89,10 +77,10 @@ class DashboardInChromiumTest {
 
             // more traffic, at a score nobody had: the page must pick it up on its own
             traffic.send(40, 42, "heuristics", "bench/1.0", null, 0);
-            String second = (String) browser.evaluate(until(
+            String second = (String) browser.evaluateWhen(
                     "+document.getElementById('histogram').dataset.total >= " + (scored + 40),
                     "JSON.stringify({updates: +document.getElementById('status').dataset.updates,"
-                            + " bar: (document.querySelector('#histogram rect.bar[data-score=\"42\"][data-source=\"heuristics\"]') || {}).dataset})"));
+                            + " bar: (document.querySelector('#histogram rect.bar[data-score=\"42\"][data-source=\"heuristics\"]') || {}).dataset})");
             JsonObject after = new JsonObject(second);
             assertTrue(after.getInteger("updates") > seen.getInteger("updates"), "the page polled again: " + after);
             assertEquals("40", after.getJsonObject("bar").getString("count"), after.encode());

@@ -104,6 +104,19 @@ public final class HeadlessChromium implements AutoCloseable {
         return r.getJsonObject("result").getValue("value");
     }
 
+    /**
+     * Waits in the page, on its own timers and at most 20 s, until the script expression
+     * {@code condition} holds, then evaluates {@code value}; fails with the condition when it
+     * never held.
+     */
+    public Object evaluateWhen(String condition, String value) throws Exception {
+        String quoted = "'" + condition.replace("\\", "\\\\").replace("'", "\\'") + "'";
+        return evaluate("new Promise((resolve, reject) => { const t0 = Date.now(); (function check() {"
+                + " if (" + condition + ") resolve(" + value + ");"
+                + " else if (Date.now() - t0 > 20000) reject(new Error('timed out waiting for: ' + " + quoted + "));"
+                + " else setTimeout(check, 50); })(); })");
+    }
+
     /** A PNG of the page, the full document height. */
     public byte[] screenshot() throws Exception {
         JsonObject r = call(session, "Page.captureScreenshot", new JsonObject().put("format", "png").put("captureBeyondViewport", true));
