@@ -15,7 +15,7 @@ import java.net.InetAddress;
  *
  * <pre>
  *   /healthz, /readyz           anyone who can connect (load balancers probe them)
- *   GET /  (the dashboard page) anyone who can connect: the page holds no data, /stats does
+ *   GET /  (the dashboard page) anyone who can connect, from any site: the page holds no data, /stats does
  *   everything else             a loopback peer, or "Authorization: Bearer &lt;admin.token_file&gt;"
  *   anything from a browser     refused when cross-site: Sec-Fetch-Site other than same-origin
  *                               or none, or an Origin that is not this server
@@ -50,12 +50,15 @@ final class AdminAccess implements Handler<RoutingContext> {
             refuse(rc, 403, "refused: the admin server answers only to a loopback host name\n");
             return;
         }
+        if (path.equals("/") && (req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD)) {
+            rc.next(); // the page holds no data: a link from another site (a runbook, Grafana) may open it
+            return;
+        }
         if (crossSite(req)) {
             refuse(rc, 403, "refused: a cross-site request to the admin server\n");
             return;
         }
-        boolean page = path.equals("/") && (req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD);
-        if (page || loopbackPeer(req.remoteAddress()) || presentsToken(req)) {
+        if (loopbackPeer(req.remoteAddress()) || presentsToken(req)) {
             rc.next();
             return;
         }

@@ -31,7 +31,7 @@ import java.util.List;
  *     "requests_per_second": [60, oldest first], "low_score_per_second": [60],
  *     "last_minute" / "last_hour": { "requests", "scored", "low_score",
  *                                    "sources": { "&lt;score source&gt;": [100: index = score, 0 = none] } },
- *     "rules": [ { "id", "action", "matched", "evaluated" } ]      (most matched first)
+ *     "rules": [ { "id", "action", "matched", "evaluated", "challenges_passed" (challenge rules) } ]  (most matched first)
  *     "detection_ids": [ { "id", "count" } ], "low_score_ja4" / "low_score_user_agents": [ { "value", "count" } ],
  *     "statuses": { "&lt;status&gt;": n }, "local_responses": { "&lt;reason&gt;": n },
  *     "origin_errors": [ { "upstream", "kind", "count" } ],
@@ -120,7 +120,9 @@ public final class StatsReport {
         sorted.sort(Comparator.comparingLong((Rule r) -> set.counters().matched(r.index())).reversed());
         for (Rule r : sorted.subList(0, Math.min(TOP_RULES, sorted.size()))) {
             out.add(new JsonObject().put("id", r.id()).put("action", r.action().configName())
-                    .put("matched", set.counters().matched(r.index())).put("evaluated", set.counters().evaluated(r.index())));
+                    .put("matched", set.counters().matched(r.index())).put("evaluated", set.counters().evaluated(r.index()))
+                    .put("challenges_passed", r.action() == dev.bliss.firewall.action.Action.CHALLENGE
+                            ? set.counters().challengesPassed(r.index()) : null));
         }
         return out;
     }

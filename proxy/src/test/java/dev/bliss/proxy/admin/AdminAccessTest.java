@@ -114,6 +114,8 @@ class AdminAccessTest {
         assertEquals(200, status("127.0.0.1", "POST", "/rules/reload", "Origin: " + self, "Sec-Fetch-Site: same-origin"));
         assertEquals(200, status("127.0.0.1", "GET", "/stats", "Sec-Fetch-Site: same-origin"));
         assertEquals(200, status("127.0.0.1", "GET", "/", "Sec-Fetch-Site: none"), "typed into the address bar");
+        assertEquals(200, status("127.0.0.1", "GET", "/", "Sec-Fetch-Site: cross-site"), "a link from a runbook: the page has no data");
+        assertEquals(403, status("127.0.0.1", "POST", "/", "Sec-Fetch-Site: cross-site"));
     }
 
     @Test

@@ -74,7 +74,8 @@ class StatsEndpointTest {
         assertTrue(s.getBoolean("scores_available"));
 
         JsonArray rules = s.getJsonArray("rules");
-        assertEquals(new JsonObject().put("id", "block-bots").put("action", "block").put("matched", 5L).put("evaluated", 50L),
+        assertEquals(new JsonObject().put("id", "block-bots").put("action", "block").put("matched", 5L).put("evaluated", 50L)
+                        .putNull("challenges_passed"),
                 rules.getJsonObject(0));
         assertEquals(new JsonObject().put("id", "7").put("count", 10L), s.getJsonArray("detection_ids").getJsonObject(0));
         assertEquals(new JsonObject().put("value", "t13d_bot").put("count", 10L), s.getJsonArray("low_score_ja4").getJsonObject(0));
