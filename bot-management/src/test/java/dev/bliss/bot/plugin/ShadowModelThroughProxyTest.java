@@ -6,16 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.AdminHttp;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.TestOrigin;
 import dev.bliss.store.schema.DimensionKeys;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +80,7 @@ class ShadowModelThroughProxyTest {
         assertEquals(200, get(BUSY_CLIENT, "busy-2"));
         assertEquals(200, get(NEW_CLIENT, "new-1"));
 
-        String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.adminPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String metrics = AdminHttp.get(proxy.adminPort(), "/metrics").body();
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_compared_total{model=\"inverted\",plugin=\"bot\"} 3"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_opposite_side_total{model=\"inverted\",plugin=\"bot\"} 3"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_disagreement_ratio{model=\"inverted\",plugin=\"bot\"} 1.0"), metrics);

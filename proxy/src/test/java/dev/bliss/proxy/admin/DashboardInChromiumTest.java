@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.AdminHttp;
 import dev.bliss.proxy.testing.HeadlessChromium;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
@@ -64,9 +65,7 @@ class DashboardInChromiumTest {
                             + " rules: document.querySelectorAll('#rules tr').length,"
                             + " legend: document.getElementById('legend').textContent})");
             JsonObject seen = new JsonObject(first);
-            JsonObject stats = new JsonObject(new String(java.net.http.HttpClient.newHttpClient().send(
-                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + proxy.adminPort() + "/stats")).build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofByteArray()).body()));
+            JsonObject stats = new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body());
             long scored = stats.getJsonObject("last_minute").getLong("scored");
             assertTrue(scored > 300, "most of the mix has a score: " + stats.getJsonObject("last_minute"));
             assertEquals(scored, seen.getLong("total"), "the bars add up to the scored requests of the last minute");

@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.AdminHttp;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +49,7 @@ class MetricsExpositionTest {
         ScoredTraffic traffic = new ScoredTraffic(proxy.port(0));
         traffic.send(5, 80, "machine_learning", "Mozilla/5.0", null, 0);
         traffic.send(2, 1, "heuristics", "curl/8", null, 0);
-        metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.adminPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        metrics = AdminHttp.get(proxy.adminPort(), "/metrics").body();
     }
 
     @AfterEach

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.AdminHttp;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +34,7 @@ class StatsEndpointTest {
     }
 
     private JsonObject stats() throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.adminPort() + "/stats")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = AdminHttp.get(proxy.adminPort(), "/stats");
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("application/json", r.headers().firstValue("content-type").orElse(""));
         return new JsonObject(r.body());
@@ -89,8 +86,7 @@ class StatsEndpointTest {
     @Test
     void shouldServeTheDashboardPageSelfContained() throws Exception {
         proxy = Proxies.start(Proxies.singleOrigin(origin.url(), ""));
-        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.adminPort() + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = AdminHttp.get(proxy.adminPort(), "/");
         assertEquals(200, page.statusCode());
         assertTrue(page.headers().firstValue("content-type").orElse("").startsWith("text/html"));
         assertTrue(page.headers().firstValue("content-security-policy").orElse("").contains("default-src 'none'"));
