@@ -133,6 +133,7 @@ final class BotDetector implements Detector {
 
         ScoreSource source;
         int score;
+        boolean shadowed = false;
         if (verified.verified()) {
             source = ScoreSource.VERIFIED_BOT;
             score = 1;
@@ -144,6 +145,7 @@ final class BotDetector implements Detector {
             source = score > 0 ? ScoreSource.MACHINE_LEARNING : ScoreSource.NOT_COMPUTED;
             if (score > 0) {
                 scorer.shadow(input, score);
+                shadowed = true;
             }
         } else {
             source = ScoreSource.NOT_COMPUTED;
@@ -158,7 +160,7 @@ final class BotDetector implements Detector {
         describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
         e.inconsistent = consistency.anyDisagrees();
         if (detections != null) {
-            keepForDetectionLog(request, fields, score, source, featuresAvailable);
+            keepForDetectionLog(request, fields, score, source, featuresAvailable, shadowed);
         }
     }
 
@@ -168,7 +170,8 @@ final class BotDetector implements Detector {
      * The vector is complete for every request, whatever decided the score: request features and
      * stored features or their defaults were both filled above.
      */
-    private void keepForDetectionLog(RequestView request, Fields fields, int score, ScoreSource source, boolean featuresAvailable) {
+    private void keepForDetectionLog(RequestView request, Fields fields, int score, ScoreSource source, boolean featuresAvailable,
+                                     boolean shadowed) {
         PendingRecord r = detections.begin(request);
         if (r == null) {
             return;
@@ -177,6 +180,11 @@ final class BotDetector implements Detector {
                 .verified(verified.verified() ? verified.bot().category() : null);
         for (int i = 0, n = fields.length(f.detectionIds); i < n; i++) {
             r.detectionId(fields.get(f.detectionIds, i));
+        }
+        if (shadowed) {
+            for (int i = 0, n = scorer.shadowCount(); i < n; i++) {
+                r.shadowScore(i, scorer.lastShadowScore(i));
+            }
         }
     }
 

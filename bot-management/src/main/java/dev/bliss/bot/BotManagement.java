@@ -4,7 +4,9 @@ import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.events.RequestEventSink;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.StoreConnection;
+import dev.bliss.bot.features.StoreMeters;
 import dev.bliss.bot.scoring.ModelSet;
+import dev.bliss.bot.scoring.ModelSetMeters;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
@@ -53,10 +55,8 @@ final class BotManagement implements DetectorFactory {
                         "Requests scored without inter-request features, by reason", "reason", a.text());
             }
         }
-        metrics.gauge("bot_model_reload_failures", "Model reloads rejected (the previous model kept serving)",
-                () -> models.metrics().reloadFailures());
-        metrics.gauge("bot_store_rejected_snapshots", "Feature snapshots that failed validation",
-                () -> store.reader() == null ? 0 : store.reader().rejectedSnapshots());
+        ModelSetMeters.register(metrics, models);
+        StoreMeters.register(metrics, store);
     }
 
     @Override

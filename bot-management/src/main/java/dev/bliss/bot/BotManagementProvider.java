@@ -59,7 +59,7 @@ public final class BotManagementProvider implements DetectorProvider {
                 context.metrics());
         if (settings.detectionLog().enabled()) {
             try {
-                management.detectionLog = new DetectionLog(settings.detectionLog(), schema, context.metrics()).start();
+                management.detectionLog = new DetectionLog(settings.detectionLog(), schema, context.metrics(), models::shadowName).start();
             } catch (java.io.IOException e) {
                 management.close();
                 ConfigSection log = context.config().section("detection_log");

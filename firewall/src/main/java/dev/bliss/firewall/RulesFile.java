@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  *     action: block                       # block | challenge | log | skip | allow
  *     status: 403                         # block only (default 403)
  *     content_type: text/plain            # block only
- *     body: "Forbidden\n"                 # block only
+ *     body: "Forbidden (${request_id})\n" # block only; ${request_id} and ${rule_id} are replaced
  *     difficulty: 18                      # challenge only: proof-of-work bits (default: challenge.difficulty)
  *     enabled: true                       # default true
  *   - id: skip-monitoring
@@ -93,7 +93,11 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
                 int status = s.integer("status", LocalResponse.DEFAULT_BLOCK_STATUS, 100, 599);
                 String contentType = s.string("content_type", LocalResponse.DEFAULT_CONTENT_TYPE);
                 String body = s.string("body", LocalResponse.DEFAULT_BLOCK_BODY);
-                response = new LocalResponse(status, contentType, body);
+                try {
+                    response = new LocalResponse(status, contentType, body);
+                } catch (IllegalArgumentException e) {
+                    throw s.error("body", e.getMessage());
+                }
             }
             case SKIP -> skip = s.strings("skip_rules");
             case CHALLENGE -> {

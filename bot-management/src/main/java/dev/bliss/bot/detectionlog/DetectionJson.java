@@ -13,7 +13,7 @@ import org.agrona.DirectBuffer;
  * <pre>
  * {"ts":1764500000000,"request_id":"5f0c9a1e-0000-00000000002a","status":200,"score":23,
  *  "score_source":"machine_learning","detection_ids":[1,301],"verified":false,
- *  "features_available":true,"rule_id":"r1","action":"block",
+ *  "features_available":true,"rule_id":"r1","action":"block","shadow_scores":{"candidate":31},
  *  "keys":{"ip":"9e3779b97f4a7c15",…},"features":{"header_count":7.0,…,"ip.reqs_1m":12.0,…}}
  * </pre>
  *
@@ -21,6 +21,10 @@ import org.agrona.DirectBuffer;
  * left out when no rule matched ({@code action} is then {@code none}); {@code keys} holds only the
  * dimensions the request had a key for, as 16 lowercase hex digits; {@code features} holds the
  * whole model input vector in input order, non-finite values as {@code null}.
+ * {@code shadow_scores} holds the shadow models that scored the request (by name; left out when
+ * none did). Names are those of the models in force when the line is written: a line of a
+ * request scored just before a reload that renamed or reordered the shadows may carry the new
+ * names.
  *
  * <p>Lines are pure ASCII (anything else is escaped). Writer thread only; builds into a reused
  * {@link AsciiLine}, allocating only to print fractional floats.
@@ -35,9 +39,13 @@ final class DetectionJson {
     private final byte[][] keyNames;
     private final byte[][] featureNames;
 
-    DetectionJson(List<String> dimensionNames, List<String> inputNames) {
+    /** The name of the shadow model at a position, or null; called on the writer thread. */
+    private final java.util.function.IntFunction<String> shadowNames;
+
+    DetectionJson(List<String> dimensionNames, List<String> inputNames, java.util.function.IntFunction<String> shadowNames) {
         this.keyNames = quotedNames(dimensionNames);
         this.featureNames = quotedNames(inputNames);
+        this.shadowNames = shadowNames;
     }
 
     private static byte[][] quotedNames(List<String> names) {
@@ -88,6 +96,21 @@ final class DetectionJson {
             chars(b, buffer, ruleAt, ruleLength);
         }
         b.append(",\"action\":\"").append(ACTIONS[buffer.getByte(at + DetectionRecordLayout.ACTION_OFFSET)].text()).append('"');
+        boolean firstShadow = true;
+        for (int i = 0; i < DetectionRecordLayout.MAX_SHADOW_SCORES; i++) {
+            int shadow = buffer.getByte(at + DetectionRecordLayout.SHADOW_SCORES_OFFSET + i);
+            String name = shadow > 0 ? shadowNames.apply(i) : null;
+            if (name == null) {
+                continue;
+            }
+            b.append(firstShadow ? ",\"shadow_scores\":{" : ",");
+            firstShadow = false;
+            string(b, name);
+            b.append(':').append(shadow);
+        }
+        if (!firstShadow) {
+            b.append('}');
+        }
 
         b.append(",\"keys\":{");
         long presence = buffer.getLong(at + DetectionRecordLayout.KEY_PRESENCE_OFFSET);

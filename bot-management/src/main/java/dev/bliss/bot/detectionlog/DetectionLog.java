@@ -70,10 +70,19 @@ public final class DetectionLog implements AutoCloseable {
      * @throws IOException when the file cannot be opened
      */
     public DetectionLog(DetectionLogSettings settings, FeatureSchema schema, PluginMetrics metrics) throws IOException {
+        this(settings, schema, metrics, shadow -> null);
+    }
+
+    /**
+     * @param shadowNames the name of the shadow model at a position of models.yaml's shadows, or
+     *                    null; called on the writer thread for lines that carry shadow scores
+     */
+    public DetectionLog(DetectionLogSettings settings, FeatureSchema schema, PluginMetrics metrics,
+                        java.util.function.IntFunction<String> shadowNames) throws IOException {
         this.settings = settings;
         this.dimensions = DetectionRecordLayout.checkDimensions(schema.dimensions().size());
         this.inputs = schema.inputLength();
-        this.json = new DetectionJson(schema.dimensions().stream().map(SchemaDimension::name).toList(), schema.inputNames());
+        this.json = new DetectionJson(schema.dimensions().stream().map(SchemaDimension::name).toList(), schema.inputNames(), shadowNames);
         int capacity = settings.queueBytes();
         int needed = DetectionRecordLayout.maxLength(dimensions, inputs) + 8; // plus Agrona's record header
         if (needed > capacity / 8) {

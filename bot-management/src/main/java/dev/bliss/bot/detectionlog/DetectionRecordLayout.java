@@ -11,7 +11,7 @@ import dev.bliss.bot.BotFields;
  *   0                   8                   16                  24                  32
  *   ├─ timestamp ms ────┼ status ─┼ score ──┼ flags ──┼S┼A┼C┼N─┼─ key presence ────┤
  *   32                  40
- *   ├ rule len┼ id len ─┼─ pad ───┤
+ *   ├ rule len┼ id len ─┼ shadows ┤
  *   40: keys          long × dimensions          (a key's bit in presence says it exists)
  *       features      float × model inputs       (the whole input vector, in input order)
  *       detection ids int × N
@@ -20,6 +20,7 @@ import dev.bliss.bot.BotFields;
  *
  *   S score source ordinal   A firewall action ordinal   C verified category ordinal + 1 (0: none)
  *   N detection id count     flags: bit 0 verified, bit 1 features available
+ *   shadows: one byte per shadow model in models.yaml order, its score 1–99, 0 = not scored
  * </pre>
  *
  * Strings are bounded ({@link #MAX_RULE_ID}, {@link #MAX_REQUEST_ID}; longer ones are cut) so
@@ -41,6 +42,9 @@ public final class DetectionRecordLayout {
     public static final int KEY_PRESENCE_OFFSET = 24;
     public static final int RULE_ID_LENGTH_OFFSET = 32;
     public static final int REQUEST_ID_LENGTH_OFFSET = 34;
+    public static final int SHADOW_SCORES_OFFSET = 36;
+    /** Shadow scores kept per record; further shadows are scored and counted but not logged. */
+    public static final int MAX_SHADOW_SCORES = 4;
     public static final int KEYS_OFFSET = 40;
 
     public static final int FLAG_VERIFIED = 1;

@@ -116,6 +116,9 @@ public final class DetectionRecorder {
         b.putByte(at + DetectionRecordLayout.CATEGORY_OFFSET,
                 (byte) (r.verifiedCategory == null ? 0 : r.verifiedCategory.ordinal() + 1));
         b.putByte(at + DetectionRecordLayout.DETECTION_COUNT_OFFSET, (byte) count);
+        for (int i = 0; i < DetectionRecordLayout.MAX_SHADOW_SCORES; i++) {
+            b.putByte(at + DetectionRecordLayout.SHADOW_SCORES_OFFSET + i, r.shadowScores[i]);
+        }
         b.putLong(at + DetectionRecordLayout.KEY_PRESENCE_OFFSET, r.keyPresence);
         b.putShort(at + DetectionRecordLayout.RULE_ID_LENGTH_OFFSET, (short) ruleLength);
         b.putShort(at + DetectionRecordLayout.REQUEST_ID_LENGTH_OFFSET, (short) idLength);

@@ -16,6 +16,8 @@ public final class PendingRecord {
     final float[] features;
     final long[] keys;
     final int[] detectionIds = new int[DetectionRecordLayout.MAX_DETECTION_IDS];
+    /** Shadow scores by shadow position, 0 where the shadow did not score this request. */
+    final byte[] shadowScores = new byte[DetectionRecordLayout.MAX_SHADOW_SCORES];
     long keyPresence;
     long arrivalMillis;
     int detectionIdCount;
@@ -65,6 +67,17 @@ public final class PendingRecord {
         return this;
     }
 
+    /**
+     * The score shadow model {@code shadow} (its position in models.yaml) gave; positions past
+     * {@link DetectionRecordLayout#MAX_SHADOW_SCORES} are left out.
+     */
+    public PendingRecord shadowScore(int shadow, int score) {
+        if (shadow < shadowScores.length) {
+            shadowScores[shadow] = (byte) score;
+        }
+        return this;
+    }
+
     /** Appends a detection id; ids past {@link DetectionRecordLayout#MAX_DETECTION_IDS} are left out. */
     public PendingRecord detectionId(long id) {
         if (detectionIdCount < detectionIds.length) {
@@ -75,6 +88,7 @@ public final class PendingRecord {
 
     void clear() {
         detectionIdCount = 0;
+        java.util.Arrays.fill(shadowScores, (byte) 0);
         keyPresence = 0;
         score = 0;
         source = ScoreSource.NOT_COMPUTED;

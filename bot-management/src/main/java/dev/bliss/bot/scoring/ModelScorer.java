@@ -57,6 +57,7 @@ public final class ModelScorer implements AutoCloseable {
     private float[][] shadowRows = new float[0][];
     private CatBoostPredictions[] shadowOuts = new CatBoostPredictions[0];
     private long[][] shadowCounters = new long[0][];
+    private int[] lastShadowScores = new int[0];
 
     private double lastRaw = Double.NaN;
     private double lastProbability = Double.NaN;
@@ -91,7 +92,9 @@ public final class ModelScorer implements AutoCloseable {
             }
             lastRaw = raw;
             lastProbability = ScoreMapping.probability(raw);
-            return ScoreMapping.score(lastProbability);
+            int score = ScoreMapping.score(lastProbability);
+            ModelCounters.observe(primaryCounters, score);
+            return score;
         } finally {
             exit();
         }
@@ -116,20 +119,45 @@ public final class ModelScorer implements AutoCloseable {
             LoadedModel[] shadows = g.shadows;
             int ran = 0;
             for (int i = 0; i < shadows.length; i++) {
+                lastShadowScores[i] = ScoreMapping.NOT_COMPUTED;
                 LoadedModel model = shadows[i];
                 if (!sampled(model.spec.sampleRate())) {
                     continue;
                 }
                 ran++;
                 double raw = predict(model, input, shadowRows[i], shadowOuts[i], shadowCounters[i]);
-                if (!Double.isNaN(raw) && primaryScore >= ScoreMapping.MOST_AUTOMATED && primaryScore <= ScoreMapping.MOST_HUMAN) {
-                    ModelCounters.compare(shadowCounters[i], ScoreMapping.scoreOfRaw(raw) - primaryScore);
+                if (Double.isNaN(raw)) {
+                    continue;
+                }
+                int score = ScoreMapping.scoreOfRaw(raw);
+                lastShadowScores[i] = score;
+                ModelCounters.observe(shadowCounters[i], score);
+                if (primaryScore >= ScoreMapping.MOST_AUTOMATED && primaryScore <= ScoreMapping.MOST_HUMAN) {
+                    ModelCounters.compare(shadowCounters[i], score, primaryScore);
                 }
             }
             return ran;
         } finally {
             exit();
         }
+    }
+
+    /**
+     * How many shadow models the last {@link #shadow} call went over (its generation's shadows,
+     * sampled or not); 0 before the first call.
+     */
+    public int shadowCount() {
+        return adopted == null ? 0 : adopted.shadows.length;
+    }
+
+    /** The name of shadow {@code i} of the last {@link #shadow} call. */
+    public String shadowName(int i) {
+        return adopted.shadows[i].spec.name();
+    }
+
+    /** The score shadow {@code i} gave in the last {@link #shadow} call; 0 when not sampled or failed. */
+    public int lastShadowScore(int i) {
+        return lastShadowScores[i];
     }
 
     /** The probability of automation behind the last {@link #score}; NaN if it gave 0. */
@@ -219,6 +247,7 @@ public final class ModelScorer implements AutoCloseable {
         shadowRows = new float[n][];
         shadowOuts = new CatBoostPredictions[n];
         shadowCounters = new long[n][];
+        lastShadowScores = new int[n];
         for (int i = 0; i < n; i++) {
             shadowRows[i] = g.shadows[i].newScratch();
             shadowOuts[i] = new CatBoostPredictions(1, 1);

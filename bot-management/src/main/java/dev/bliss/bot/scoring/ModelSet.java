@@ -80,6 +80,8 @@ public final class ModelSet implements AutoCloseable {
     private final AtomicLong reloads = new AtomicLong();
     private final AtomicLong reloadFailures = new AtomicLong();
     private volatile String lastError;
+    /** When the models in force were loaded (construction or the last reload that swapped some in). */
+    private volatile long lastSuccessMillis = System.currentTimeMillis();
 
     private ModelSet(Path baseDir, List<String> inputNames, float[] defaults) {
         this.baseDir = baseDir;
@@ -172,6 +174,7 @@ public final class ModelSet implements AutoCloseable {
             rejectedStamps.clear();
             publish(new Generation(++generations, config, models));
             reloads.incrementAndGet();
+            lastSuccessMillis = System.currentTimeMillis();
             LOG.log(Level.INFO, "models reconfigured: {0}", current.models);
             if (watcher != null && !config.watchInterval().equals(watching)) {
                 stopWatching();
@@ -226,12 +229,15 @@ public final class ModelSet implements AutoCloseable {
             }
             long[] histogram = new long[ModelCounters.BUCKET_UPPER_BOUNDS.length];
             System.arraycopy(sum, ModelCounters.HISTOGRAM, histogram, 0, histogram.length);
+            long[] scores = new long[ModelCounters.SCORE_UPPER_BOUNDS.length + 1];
+            System.arraycopy(sum, ModelCounters.SCORES, scores, 0, scores.length);
             out.add(new ModelMetrics(name, m.spec.role(), m.spec.file().toString(), m.treeCount, m.featureCount,
                     m.spec.sampleRate(), sum[ModelCounters.PREDICTIONS], sum[ModelCounters.FAILURES],
                     sum[ModelCounters.COMPARED], sum[ModelCounters.DELTA_SUM],
-                    sum[ModelCounters.ABSOLUTE_DELTA_SUM], histogram));
+                    sum[ModelCounters.ABSOLUTE_DELTA_SUM], histogram, sum[ModelCounters.OPPOSITE_SIDES], scores,
+                    sum[ModelCounters.SCORE_SUM]));
         }
-        return new ModelSetMetrics(reloads.get(), reloadFailures.get(), lastError, out);
+        return new ModelSetMetrics(reloads.get(), reloadFailures.get(), lastError, out, lastSuccessMillis);
     }
 
     /**
@@ -248,6 +254,12 @@ public final class ModelSet implements AutoCloseable {
             stopWatching();
             publish(new Generation(++generations, current.config, List.of()));
         }
+    }
+
+    /** The name of shadow {@code i} (models.yaml order) in force now, or null; any thread. */
+    public String shadowName(int i) {
+        LoadedModel[] shadows = current.shadows;
+        return i >= 0 && i < shadows.length ? shadows[i].spec.name() : null;
     }
 
     Generation current() {
@@ -314,6 +326,7 @@ public final class ModelSet implements AutoCloseable {
         }
         publish(new Generation(++generations, config, next));
         reloads.incrementAndGet();
+        lastSuccessMillis = System.currentTimeMillis();
         LOG.log(Level.INFO, "models reloaded: {0}", fresh);
         return ReloadResult.RELOADED;
     }

@@ -11,6 +11,7 @@ public final class CountingMetrics implements PluginMetrics {
 
     final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
     final Map<String, DoubleSupplier> gauges = new ConcurrentHashMap<>();
+    final Map<String, java.util.function.Consumer<Series>> families = new ConcurrentHashMap<>();
 
     @Override
     public Counter counter(String name, String description, String... tagPairs) {
@@ -31,6 +32,12 @@ public final class CountingMetrics implements PluginMetrics {
     @Override
     public void gauge(String name, String description, DoubleSupplier value, String... tagPairs) {
         gauges.put(key(name, tagPairs), value);
+    }
+
+    @Override
+    public void family(String name, String description, FamilyType type, double[] upperBounds,
+                       java.util.function.Consumer<Series> reader) {
+        families.put(name, reader);
     }
 
     public long count(String name, String... tagPairs) {

@@ -61,6 +61,14 @@ class ShadowModelTest {
             // |delta| = 2 falls in the second bucket (1..2).
             assertArrayEquals(new long[] {0, REQUESTS, 0, 0, 0, 0, 0}, close.absoluteDeltaHistogram());
 
+            assertEquals(0, close.oppositeSides(), "48 and 50 are on the same side of 30");
+            assertEquals(2.0, close.meanAbsoluteDelta());
+            assertEquals(0.0, close.disagreement());
+            // every prediction of main is 50: the bucket of bound 50 (index 6 of 1, 5, 10, 20, 29, 40, 50, …)
+            assertEquals(REQUESTS, main.scoreHistogram()[6]);
+            assertEquals(50L * REQUESTS, main.scoreSum());
+            assertEquals(REQUESTS + 1, close.scoreHistogram()[6], "48 is in (40, 50]");
+
             assertEquals(0, metrics.models().get(2).predictions());
 
             ModelMetrics half = metrics.models().get(3);

@@ -15,7 +15,7 @@ public final class ForbiddenChallenge implements Challenge {
 
     public static final LocalResponse RESPONSE = new LocalResponse(403, LocalResponse.DEFAULT_CONTENT_TYPE,
             "Challenge required: the firewall challenged this request, and this server cannot issue "
-                    + "browser challenges yet, so it is refused.\n");
+                    + "browser challenges yet, so it is refused.\nrequest id: " + LocalResponse.REQUEST_ID + "\n");
 
     private ForbiddenChallenge() {
     }

@@ -15,6 +15,8 @@ import java.util.function.Supplier;
  * The admin HTTP server, on its own port and bound to loopback by default:
  *
  * <pre>
+ *   GET  /               the dashboard page ({@link DashboardPage}), polling /stats
+ *   GET  /stats          recent traffic and counters as JSON ({@link StatsReport})
  *   GET  /healthz        200 while the process runs
  *   GET  /readyz         200 while serving, 503 before start and during shutdown
  *   GET  /metrics        Prometheus text format
@@ -24,6 +26,7 @@ import java.util.function.Supplier;
  *                        200 with what was reloaded, 422 with why nothing was
  * </pre>
  *
+ * Every route is behind {@link AdminAccess} (loopback or bearer token, no cross-site requests).
  * Handlers run on the admin server's event loop; the reload is compiled on a worker thread.
  */
 public final class AdminServer {
@@ -40,8 +43,14 @@ public final class AdminServer {
 
     public static Future<AdminServer> start(Vertx vertx, AdminOptions options, BooleanSupplier ready,
                                             Supplier<String> metrics, Supplier<JsonObject> config, Reload reloadRules,
-                                            Reload reloadAll) {
+                                            Reload reloadAll, StatsReport stats) {
         Router router = Router.router(vertx);
+        router.route().handler(new AdminAccess(options));
+        router.get("/").handler(new DashboardPage());
+        router.get("/stats").handler(rc -> rc.response()
+                .putHeader("content-type", "application/json")
+                .putHeader("cache-control", "no-store")
+                .end(stats.render().encode()));
         router.get("/healthz").handler(rc -> text(rc, 200, "ok\n"));
         router.get("/readyz").handler(rc -> {
             boolean r = ready.getAsBoolean();

@@ -52,7 +52,8 @@ public final class EffectiveConfig {
             routes.add(new JsonObject().put("name", r.name()).put("host", r.host()).put("path_prefix", r.pathPrefix()).put("upstream", r.upstream()));
         }
         json.put("routes", routes);
-        json.put("admin", new JsonObject().put("host", o.admin().host()).put("port", o.admin().port()));
+        json.put("admin", new JsonObject().put("host", o.admin().host()).put("port", o.admin().port())
+                .put("token", o.admin().token() == null ? null : REDACTED));
         json.put("access_log", o.accessLog() == null ? null : o.accessLog().path().toString());
         json.put("rules", o.rulesFile() == null ? null : o.rulesFile().toString());
         JsonArray plugins = new JsonArray();

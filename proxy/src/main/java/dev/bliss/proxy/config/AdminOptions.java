@@ -1,8 +1,31 @@
 package dev.bliss.proxy.config;
 
-/** The admin HTTP server (health, metrics, config, rules reload). Port 0 picks a free port. */
-public record AdminOptions(boolean enabled, String host, int port) {
+/**
+ * The admin HTTP server (dashboard, health, metrics, config, reloads). Port 0 picks a free port.
+ *
+ * @param token the bearer token from {@code admin.token_file}, or {@code null}; required when
+ *              {@code host} is not a loopback address
+ */
+public record AdminOptions(boolean enabled, String host, int port, AdminToken token) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 9901;
+
+    /** Without a token: for an admin server on loopback. */
+    public AdminOptions(boolean enabled, String host, int port) {
+        this(enabled, host, port, null);
+    }
+
+    /** Whether {@code host} names only this machine (127.0.0.0/8, ::1, localhost). */
+    public static boolean isLoopback(String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (h.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        try {
+            return java.net.InetAddress.ofLiteral(h).isLoopbackAddress();
+        } catch (IllegalArgumentException e) {
+            return false; // a name other than localhost: it may resolve anywhere
+        }
+    }
 }

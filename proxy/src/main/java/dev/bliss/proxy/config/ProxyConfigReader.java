@@ -105,9 +105,7 @@ public final class ProxyConfigReader {
         }
 
         ConfigSection a = root.section("admin");
-        AdminOptions admin = new AdminOptions(a.bool("enabled", true),
-                a.string("host", AdminOptions.DEFAULT_HOST), a.integer("port", AdminOptions.DEFAULT_PORT, 0, 65535));
-        a.requireNoUnknownKeys();
+        AdminOptions admin = admin(a, base);
 
         AccessLogOptions accessLog = accessLog(root.section("access_log"), base);
 
@@ -160,6 +158,31 @@ public final class ProxyConfigReader {
         }
         log.requireNoUnknownKeys();
         return enabled ? new AccessLogOptions(base.resolve(path), maxFileSize, maxFiles, (int) queue) : null;
+    }
+
+    private static AdminOptions admin(ConfigSection a, Path base) throws ConfigException {
+        boolean enabled = a.bool("enabled", true);
+        String host = a.string("host", AdminOptions.DEFAULT_HOST);
+        int port = a.integer("port", AdminOptions.DEFAULT_PORT, 0, 65535);
+        String tokenFile = a.string("token_file", null);
+        AdminToken token = null;
+        if (tokenFile != null) {
+            Path file = base.resolve(tokenFile);
+            try {
+                token = AdminToken.read(file);
+            } catch (java.io.IOException e) {
+                throw a.error("token_file", "cannot read " + file + ": " + e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw a.error("token_file", e.getMessage());
+            }
+        }
+        a.requireNoUnknownKeys();
+        if (enabled && token == null && !AdminOptions.isLoopback(host)) {
+            throw a.error("host", "the admin server on " + host + " would be reachable from other machines: "
+                    + "give it a bearer token with admin.token_file (a file of at least " + AdminToken.MIN_LENGTH
+                    + " characters), or keep it on 127.0.0.1");
+        }
+        return new AdminOptions(enabled, host, port, token);
     }
 
     private static ListenerOptions listener(ConfigSection l, Path base) throws ConfigException {

@@ -3,6 +3,7 @@ package dev.bliss.proxy.exchange;
 import dev.bliss.proxy.accesslog.AccessLogRecorder;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.pipeline.DetectorChain;
+import dev.bliss.proxy.stats.LoopRecorder;
 
 /**
  * The last stage, once per request however it ended (origin answer, local answer, client gone):
@@ -16,9 +17,14 @@ final class ExchangeEnd {
     private final DetectorChain chain;
     private final ProxyMetrics.LoopMeters meters;
     private final AccessLogRecorder accessLog;
+    private final LoopRecorder traffic;
 
-    /** @param accessLog this loop's access-log recorder, or {@code null} when the log is off */
-    ExchangeEnd(DetectorChain chain, ProxyMetrics.LoopMeters meters, AccessLogRecorder accessLog) {
+    /**
+     * @param accessLog this loop's access-log recorder, or {@code null} when the log is off
+     * @param traffic   this loop's recorder of the dashboard's traffic figures
+     */
+    ExchangeEnd(DetectorChain chain, ProxyMetrics.LoopMeters meters, AccessLogRecorder accessLog, LoopRecorder traffic) {
+        this.traffic = traffic;
         this.chain = chain;
         this.meters = meters;
         this.accessLog = accessLog;
@@ -34,6 +40,7 @@ final class ExchangeEnd {
         completion.durationNanos = nanos;
         chain.complete(e.view, e.fields, completion);
         meters.record(e.route, e.status, nanos);
+        traffic.record(e.view, e.fields, completion);
         if (accessLog != null) {
             long originNanos = e.origin.responseHeadNanos() == 0 ? -1 : e.origin.responseHeadNanos() - e.origin.startNanos();
             accessLog.timing(System.currentTimeMillis(), nanos, originNanos)

@@ -21,7 +21,7 @@ import java.util.IdentityHashMap;
 /**
  * The answers the proxy gives itself: firewall blocks and challenges, 404 without a route, 413,
  * 431/414/400 for heads the codec refused, 502/504 for origin failures, 503 for a fail-closed
- * detector. Bodies are made once, as read-only buffers that every answer shares.
+ * detector. Each names the request's id in its body and in the request id header.
  *
  * <p>An answer ends its exchange. An HTTP/1.x connection whose request body has not been read
  * whole is closed after the answer: the unread body would be taken for the next request.
@@ -30,20 +30,20 @@ import java.util.IdentityHashMap;
  */
 final class LocalAnswers {
 
-    private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
-    static final ByteBuf NOT_FOUND = body("no route for this host and path\n");
-    static final ByteBuf BAD_GATEWAY = body("bad gateway: the origin could not be reached\n");
-    static final ByteBuf GATEWAY_TIMEOUT = body("gateway timeout: the origin did not answer in time\n");
-    static final ByteBuf NO_ORIGIN = body("bad gateway: every origin of this upstream is failing\n");
-    static final ByteBuf TOO_LARGE = body("request body too large\n");
-    static final ByteBuf DETECTOR_FAILED = body("service unavailable: a required detector failed\n");
-    static final ByteBuf HEADERS_TOO_LARGE = body("request header fields too large\n");
-    static final ByteBuf URI_TOO_LONG = body("request target too long\n");
-    static final ByteBuf BAD_REQUEST = body("bad request\n");
+    private static final AsciiString TEXT_PLAIN = AsciiString.cached(LocalResponse.DEFAULT_CONTENT_TYPE);
+    static final LocalResponse NOT_FOUND = plain(404, "no route for this host and path");
+    static final LocalResponse BAD_GATEWAY = plain(502, "bad gateway: the origin could not be reached");
+    static final LocalResponse GATEWAY_TIMEOUT = plain(504, "gateway timeout: the origin did not answer in time");
+    static final LocalResponse NO_ORIGIN = plain(502, "bad gateway: every origin of this upstream is failing");
+    static final LocalResponse TOO_LARGE = plain(413, "request body too large");
+    static final LocalResponse DETECTOR_FAILED = plain(503, "service unavailable: a required detector failed");
+    /** Heads the codec refused have no request (and no id) yet: fixed bodies. */
+    private static final ByteBuf HEADERS_TOO_LARGE = fixed("request header fields too large\n");
+    private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
+    private static final ByteBuf BAD_REQUEST = fixed("bad request\n");
 
     private final ProxyMetrics metrics;
     private final AsciiString requestIdHeader;
-    private final IdentityHashMap<LocalResponse, ByteBuf> ruleBodies = new IdentityHashMap<>();
     private final IdentityHashMap<String, AsciiString> contentTypes = new IdentityHashMap<>();
 
     LocalAnswers(ProxyMetrics metrics, AsciiString requestIdHeader) {
@@ -52,38 +52,28 @@ final class LocalAnswers {
     }
 
     void noRoute(Exchange e) {
-        answer(e, 404, "no_route", NOT_FOUND, TEXT_PLAIN);
+        answer(e, "no_route", NOT_FOUND);
     }
 
     void noOrigin(Exchange e) {
-        answer(e, 502, "no_origin", NO_ORIGIN, TEXT_PLAIN);
+        answer(e, "no_origin", NO_ORIGIN);
     }
 
     void tooLarge(Exchange e) {
-        answer(e, 413, "body_too_large", TOO_LARGE, TEXT_PLAIN);
+        answer(e, "body_too_large", TOO_LARGE);
     }
 
     void detectorFailed(Exchange e) {
-        answer(e, 503, "detector_failed", DETECTOR_FAILED, TEXT_PLAIN);
+        answer(e, "detector_failed", DETECTOR_FAILED);
     }
 
     void originFailure(Exchange e, OriginFailure failure) {
-        answer(e, failure.status, failure.reason, failure == OriginFailure.TIMEOUT ? GATEWAY_TIMEOUT : BAD_GATEWAY, TEXT_PLAIN);
+        answer(e, failure.reason, failure == OriginFailure.TIMEOUT ? GATEWAY_TIMEOUT : BAD_GATEWAY);
     }
 
-    /** A rule's block or challenge answer, with the rule's status, content type and body. */
+    /** A rule's block answer: the rule's status, content type and body template. */
     void rule(Exchange e, LocalResponse response, String reason) {
-        ByteBuf body = ruleBodies.get(response);
-        if (body == null) {
-            body = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(response.bodyBytes()).asReadOnly());
-            ruleBodies.put(response, body);
-        }
-        AsciiString type = contentTypes.get(response.contentType());
-        if (type == null) {
-            type = AsciiString.of(response.contentType());
-            contentTypes.put(response.contentType(), type);
-        }
-        answer(e, response.status(), reason, body, type);
+        answer(e, reason, response);
     }
 
     /** What the browser challenge rendered: its page or short 403, or the verification's answer. */
@@ -92,7 +82,7 @@ final class LocalAnswers {
             return;
         }
         FullHttpResponse response = start(e, rendered.status(), rendered.reason(), Unpooled.wrappedBuffer(rendered.body()),
-                AsciiString.of(rendered.header("content-type")));
+                contentType(rendered.header("content-type")));
         for (int i = 0; i < rendered.headerCount(); i++) {
             if (!"content-type".equalsIgnoreCase(rendered.headerName(i))) {
                 response.headers().add(rendered.headerName(i), rendered.headerValue(i));
@@ -101,11 +91,26 @@ final class LocalAnswers {
         send(e, response);
     }
 
-    private void answer(Exchange e, int status, String reason, ByteBuf body, AsciiString contentType) {
+    /**
+     * Renders {@code response} for this request: its body template names the request id (and the
+     * rule id), like Cloudflare's Ray ID, so a visitor can quote it. One small buffer per local
+     * answer; none per proxied request.
+     */
+    private void answer(Exchange e, String reason, LocalResponse response) {
         if (e.ended) {
             return;
         }
-        send(e, start(e, status, reason, body.duplicate(), contentType));
+        ByteBuf body = Unpooled.wrappedBuffer(response.render(e.view.requestId(), e.ruleId));
+        send(e, start(e, response.status(), reason, body, contentType(response.contentType())));
+    }
+
+    private AsciiString contentType(String text) {
+        AsciiString type = contentTypes.get(text);
+        if (type == null) {
+            type = AsciiString.of(text);
+            contentTypes.put(text, type);
+        }
+        return type;
     }
 
     /** The answer's head and body; the exchange's origin side is dropped and the outcome noted. */
@@ -164,7 +169,11 @@ final class LocalAnswers {
         }
     }
 
-    private static ByteBuf body(String text) {
+    private static LocalResponse plain(int status, String text) {
+        return new LocalResponse(status, LocalResponse.DEFAULT_CONTENT_TYPE, text + "\nrequest id: " + LocalResponse.REQUEST_ID + "\n");
+    }
+
+    private static ByteBuf fixed(String text) {
         return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8)).asReadOnly());
     }
 }

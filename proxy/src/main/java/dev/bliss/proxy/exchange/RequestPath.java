@@ -89,7 +89,7 @@ public final class RequestPath {
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
         this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
         this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
-                accessLog == null ? null : accessLog.newRecorder());
+                accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos);
         long tick = sweep.tickNanos();
         this.ticking = loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);

@@ -7,6 +7,7 @@ import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.admin.AdminServer;
 import dev.bliss.proxy.admin.EffectiveConfig;
 import dev.bliss.proxy.challenge.BrowserChallenge;
+import dev.bliss.proxy.admin.StatsReport;
 import dev.bliss.proxy.config.OriginAddress;
 import dev.bliss.proxy.ReloadOutcome;
 import dev.bliss.proxy.config.ProxyConfigSource;
@@ -184,7 +185,8 @@ public final class RunningProxy implements ProxyServer {
                 admin = AdminServer.start(vertx, options.admin(), () -> self[0] != null && self[0].ready,
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
                         reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
-                                ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary()))).await();
+                                ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary())),
+                        new StatsReport(metrics.traffic(), rules, metrics.registry())).await();
             }
             self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher, reload);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
@@ -305,6 +307,7 @@ public final class RunningProxy implements ProxyServer {
                         shared.pipeline().close();
                         closeQuietly(shared.accessLog());
                         closeQuietly(watcher);
+                        shared.metrics().close();
                         return vertx.close();
                     })
                     .mapEmpty();

@@ -4,6 +4,8 @@ import dev.bliss.proxy.pipeline.DetectorChain;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.DetectorStage;
 import dev.bliss.proxy.routing.Route;
+import dev.bliss.proxy.stats.StatsFields;
+import dev.bliss.proxy.stats.TrafficStats;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,12 +30,18 @@ import java.util.concurrent.TimeUnit;
  *   bliss_detector_calls_total{detector}
  *   bliss_detector_errors_total{detector}
  *   bliss_detector_async_timeouts_total{detector}
+ *   bliss_rule_evaluated_total{rule}, bliss_rule_matched_total{rule,action}
+ *   bliss_rules_reloads_total{outcome}          success | failure
+ *   bliss_rules_reload_last_success_timestamp_seconds
+ *   bliss_bot_score{source}                     histogram of bot.score by bot.score_source, when a detector produces them
+ *   bliss_build_info{version,commit,java}       always 1
+ *   jvm_*, process_*, system_*                  Micrometer's JVM and process binders
  * </pre>
  *
  * Meters are resolved once per (route, status) and cached, so a request costs two meter updates
  * and no lookup after warm-up. Thread-safe.
  */
-public final class ProxyMetrics {
+public final class ProxyMetrics implements AutoCloseable {
 
     private static final String NO_ROUTE = "none";
 
@@ -41,8 +49,15 @@ public final class ProxyMetrics {
     private final ConcurrentHashMap<Long, Counter> requestCounters = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Counter> named = new ConcurrentHashMap<>();
+    private final JvmBinders jvm;
+    private volatile TrafficStats traffic = new TrafficStats(StatsFields.NONE);
 
-    public MeterRegistry registry() {
+    public ProxyMetrics() {
+        BuildInfo.register(registry.getPrometheusRegistry());
+        jvm = new JvmBinders(registry);
+    }
+
+    public PrometheusMeterRegistry registry() {
         return registry;
     }
 
@@ -151,7 +166,7 @@ public final class ProxyMetrics {
                     .description("Requests each firewall rule matched").tag("rule", id).tag("action", action).register(registry);
         }
         if (boundRules.add("")) {
-            registry.gauge("bliss_rules_reload_failures", holder, h -> h.failedReloads());
+            RuleReloadMeters.register(registry, holder); // once: a reload rebinds the rules, not the holder
         }
     }
 
@@ -164,8 +179,23 @@ public final class ProxyMetrics {
         return matched ? set.counters().matched(rule.index()) : set.counters().evaluated(rule.index());
     }
 
-    /** Exposes the detectors' counters; the chains are read when scraped. */
+    /**
+     * The dashboard's recorders: made by {@link #bind(DetectorPipeline)} over the pipeline's
+     * scheme, so call it after that (each event loop makes its recorder when it starts).
+     */
+    public TrafficStats traffic() {
+        return traffic;
+    }
+
+    /**
+     * Exposes the detectors' counters (the chains are read when scraped), and makes the dashboard's
+     * recorders read the pipeline's fields.
+     */
     public void bind(DetectorPipeline pipeline) {
+        traffic = TrafficStats.of(pipeline.scheme());
+        if (traffic.scoresAvailable()) {
+            registry.getPrometheusRegistry().register(ScoreHistogram.of(traffic));
+        }
         List<DetectorStage> stages = pipeline.stages();
         for (int i = 0; i < stages.size(); i++) {
             int position = i;
@@ -189,5 +219,11 @@ public final class ProxyMetrics {
             FunctionCounter.builder("bliss_detector_async_timeouts", s, st -> st.asyncTimeouts().sum())
                     .description("Async stages that ran out of budget").tag("detector", s.name()).register(registry);
         }
+    }
+
+    /** Stops the listeners some binders keep (GC notifications); the meters stay readable. */
+    @Override
+    public void close() {
+        jvm.close();
     }
 }

@@ -23,6 +23,7 @@ public final class RuleSetHolder {
     private final java.util.List<java.util.function.Consumer<RuleSet>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile RuleSet current;
     private volatile String lastError;
+    private volatile long lastSuccessMillis = System.currentTimeMillis();
 
     private RuleSetHolder(Path file, FieldScheme scheme, RuleSet initial) {
         this.file = file;
@@ -75,6 +76,7 @@ public final class RuleSetHolder {
     public synchronized void install(RuleSet next) {
         current = next;
         lastError = null;
+        lastSuccessMillis = System.currentTimeMillis();
         reloads.incrementAndGet();
         listeners.forEach(l -> l.accept(next));
         LOG.log(System.Logger.Level.INFO, "rules reloaded from " + file + ": " + next.rules().size() + " rules");
@@ -91,6 +93,11 @@ public final class RuleSetHolder {
 
     public long failedReloads() {
         return failedReloads.get();
+    }
+
+    /** When the rules in force were compiled (start or last successful reload), Unix milliseconds. */
+    public long lastSuccessMillis() {
+        return lastSuccessMillis;
     }
 
     /** The error of the last failed reload, or null when the last reload succeeded. */

@@ -25,7 +25,11 @@ public final class RawHttp implements AutoCloseable {
     private final OutputStream out;
 
     public RawHttp(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this("127.0.0.1", port);
+    }
+
+    public RawHttp(String host, int port) throws IOException {
+        socket = new Socket(host, port);
         socket.setSoTimeout(20_000);
         in = socket.getInputStream();
         out = socket.getOutputStream();

@@ -297,4 +297,53 @@ public final class TestDetectors {
             };
         }
     }
+
+    /**
+     * {@code test-score}: produces the fields bot management produces, from request headers, so
+     * the proxy's dashboard can be tested without a model: {@code bot.score} from
+     * {@code x-test-score} (unset when absent), {@code bot.score_source} from {@code x-test-source}
+     * (default {@code machine_learning}), {@code bot.detection_ids} from {@code x-test-detection}
+     * (one id), {@code bot.ja4} from {@code x-test-ja4}. Allocates nothing per request.
+     */
+    public static final class Score implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-score";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            FieldRegistry registry = context.fields();
+            IntField score = registry.produceInt("bot.score");
+            dev.bliss.plugin.field.BytesField source = registry.produceBytes("bot.score_source", 16);
+            dev.bliss.plugin.field.IntArrayField ids = registry.produceIntArray("bot.detection_ids", 4);
+            dev.bliss.plugin.field.BytesField ja4 = registry.produceBytes("bot.ja4", 36);
+            return () -> (request, f) -> {
+                CharSequence s = request.header("x-test-score");
+                if (s != null) {
+                    f.set(score, digits(s));
+                }
+                CharSequence src = request.header("x-test-source");
+                f.set(source, src != null ? src : "machine_learning");
+                f.setEmpty(ids);
+                CharSequence id = request.header("x-test-detection");
+                if (id != null) {
+                    f.add(ids, digits(id));
+                }
+                CharSequence fp = request.header("x-test-ja4");
+                if (fp != null) {
+                    f.set(ja4, fp);
+                }
+            };
+        }
+
+        private static long digits(CharSequence s) {
+            long v = 0;
+            for (int i = 0; i < s.length(); i++) {
+                v = v * 10 + (s.charAt(i) - '0');
+            }
+            return v;
+        }
+    }
 }

@@ -1,0 +1,125 @@
+package dev.bliss.bench.proxy;
+
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.FirewallAction;
+import dev.bliss.plugin.SyntheticRequest;
+import dev.bliss.plugin.field.BytesField;
+import dev.bliss.plugin.field.FieldRegistry;
+import dev.bliss.plugin.field.FieldScheme;
+import dev.bliss.plugin.field.FieldSchemeBuilder;
+import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.IntArrayField;
+import dev.bliss.plugin.field.IntField;
+import dev.bliss.proxy.stats.LoopRecorder;
+import dev.bliss.proxy.stats.TrafficStats;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
+ * {@code ProxyHandler.finish} calls it. {@code recordScored}: a score of 80 (buckets and the
+ * histogram cell); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over
+ * 64 of each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock
+ * advances 50 µs per exchange, so second buckets roll over as they would at 20k req/s per loop.
+ *
+ * <pre>java -jar benchmarks/target/benchmarks.jar LoopRecorderBenchmark -prof gc</pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class LoopRecorderBenchmark {
+
+    private static final int VARIETY = 64;
+
+    private LoopRecorder recorder;
+    private final SyntheticRequest[] requests = new SyntheticRequest[VARIETY];
+    private final Fields[] scored = new Fields[VARIETY];
+    private final Fields[] low = new Fields[VARIETY];
+    private final EndingAt completion = new EndingAt();
+    private int next;
+
+    @Setup
+    public void setUp() {
+        FieldSchemeBuilder builder = new FieldSchemeBuilder();
+        FieldRegistry r = builder.registryFor("bot");
+        IntField score = r.produceInt("bot.score");
+        BytesField source = r.produceBytes("bot.score_source", 16);
+        IntArrayField ids = r.produceIntArray("bot.detection_ids", 4);
+        BytesField ja4 = r.produceBytes("bot.ja4", 36);
+        FieldScheme scheme = builder.build();
+        recorder = TrafficStats.of(scheme).newRecorder();
+        for (int i = 0; i < VARIETY; i++) {
+            requests[i] = new SyntheticRequest().header("user-agent", "python-requests/2." + i);
+            scored[i] = scheme.newTable();
+            scored[i].set(score, 80);
+            scored[i].set(source, "machine_learning");
+            scored[i].setEmpty(ids);
+            low[i] = scheme.newTable();
+            low[i].set(score, 5);
+            low[i].set(source, "machine_learning");
+            low[i].set(ja4, "t13d15" + (10 + i) + "h2_8daaf6152771_e5627efa2ab1");
+            low[i].setEmpty(ids);
+            low[i].add(ids, 3);
+        }
+    }
+
+    @Benchmark
+    public void recordScored() {
+        int i = next++ & (VARIETY - 1);
+        recorder.record(requests[i], scored[i], completion.advance());
+    }
+
+    @Benchmark
+    public void recordLowScore() {
+        int i = next++ & (VARIETY - 1);
+        recorder.record(requests[i], low[i], completion.advance());
+    }
+
+    /** A completion whose duration is the exchange's end (SyntheticRequest arrives at 0). */
+    static final class EndingAt implements Completion {
+
+        private long end = 1_000_000_000_000L;
+
+        EndingAt advance() {
+            end += 50_000;
+            return this;
+        }
+
+        @Override
+        public int status() {
+            return 200;
+        }
+
+        @Override
+        public CharSequence ruleId() {
+            return null;
+        }
+
+        @Override
+        public FirewallAction action() {
+            return FirewallAction.NONE;
+        }
+
+        @Override
+        public CharSequence localReason() {
+            return null;
+        }
+
+        @Override
+        public long durationNanos() {
+            return end;
+        }
+    }
+}

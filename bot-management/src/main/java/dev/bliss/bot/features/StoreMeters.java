@@ -1,0 +1,52 @@
+package dev.bliss.bot.features;
+
+import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.PluginMetrics.FamilyType;
+import dev.bliss.store.FeatureStoreReader;
+import dev.bliss.store.ReadGuard;
+import dev.bliss.store.ReadHandle;
+import java.util.function.Consumer;
+
+/**
+ * The feature store as this proxy sees it, read at each scrape through a read guard of its own
+ * (one guard per scrape, not per request):
+ *
+ * <pre>
+ *   bot_store_snapshot_sequence           the sequence of the snapshot in view; absent before the first
+ *   bot_store_snapshot_age_seconds        how long ago the sidecar built it
+ *   bot_store_keys{dimension}             keys per dimension in it
+ *   bot_store_rejected_snapshots_total    published snapshots that failed validation
+ * </pre>
+ */
+public final class StoreMeters {
+
+    private StoreMeters() {
+    }
+
+    public static void register(PluginMetrics metrics, StoreConnection store) {
+        metrics.family("bot_store_snapshot_sequence", "The sequence number of the feature snapshot in view", FamilyType.GAUGE, null,
+                series -> inView(store, g -> series.value(g.sequence())));
+        metrics.family("bot_store_snapshot_age_seconds", "Seconds since the feature snapshot in view was built", FamilyType.GAUGE, null,
+                series -> inView(store, g -> series.value(Math.max(0, System.currentTimeMillis() - g.createdAtMillis()) / 1000.0)));
+        metrics.family("bot_store_keys", "Keys per dimension in the feature snapshot in view", FamilyType.GAUGE, null,
+                series -> inView(store, g -> {
+                    for (int d = 0; d < g.dimensionCount(); d++) {
+                        series.value(g.table(d).keyCount(), "dimension", g.dimensionName(d));
+                    }
+                }));
+        metrics.family("bot_store_rejected_snapshots", "Feature snapshots that failed validation", FamilyType.COUNTER, null,
+                series -> series.value(store.reader() == null ? 0 : store.reader().rejectedSnapshots()));
+    }
+
+    private static void inView(StoreConnection store, Consumer<ReadGuard> reader) {
+        FeatureStoreReader r = store.reader();
+        if (r == null) {
+            return;
+        }
+        try (ReadHandle handle = r.newHandle(); ReadGuard guard = handle.acquire()) {
+            if (guard.hasSnapshot()) {
+                reader.accept(guard);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.bliss.proxy.stats;
+
+import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.field.Fields;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One event loop's side of the dashboard: every finished exchange of the loop is recorded here
+ * with one {@link #record} call.
+ *
+ * <pre>
+ *   record ─► second bucket and minute bucket of the exchange's end
+ *               [REQUESTS] [SCORED] [LOW_SCORE] [source 0: score 0..99] … [source 7: score 0..99]
+ *          ─► (source, score) since start                (the Prometheus histogram)
+ *          ─► detection ids seen                        (counts since start, by id)
+ *          ─► score below {@value #LOW_SCORE}: its JA4 and user agent (Space-Saving tables)
+ * </pre>
+ *
+ * Score 0 in a source's row counts requests whose source was set but no score (not computed).
+ *
+ * <p><b>Thread:</b> the owning event loop writes; {@link TrafficStats} reads from any thread
+ * (see {@link TimeBuckets} and {@link TopValues} for how). <b>Allocation:</b> none per request
+ * after the first sight of each score source; no clock read either: the exchange's end is its
+ * arrival plus its duration.
+ */
+public final class LoopRecorder {
+
+    /** Scores below this are counted as likely automated (Cloudflare's convention). */
+    public static final int LOW_SCORE = 30;
+    /** Detection ids at or above this are counted together in the last slot. */
+    static final int MAX_DETECTION_ID = 1024;
+
+    static final int REQUESTS = 0;
+    static final int SCORED = 1;
+    static final int LOW = 2;
+    static final int HISTOGRAM = 3;
+    static final int SCORES = 100;
+    static final int WIDTH = HISTOGRAM + ScoreSources.MAX * SCORES;
+
+    static final int SECONDS = 60;
+    static final int MINUTES = 60;
+
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final StatsFields handles;
+    final TimeBuckets seconds = new TimeBuckets(1_000_000_000L, SECONDS + 1, WIDTH);
+    final TimeBuckets minutes = new TimeBuckets(60_000_000_000L, MINUTES + 1, WIDTH);
+    final ScoreSources sources = new ScoreSources();
+    final long[] detectionIds = new long[MAX_DETECTION_ID + 1];
+    /** Requests per (source, score) since start, for the Prometheus histogram. */
+    final long[] scoresSinceStart = new long[ScoreSources.MAX * SCORES];
+    final TopValues lowScoreJa4 = new TopValues(32);
+    final TopValues lowScoreUserAgents = new TopValues(32);
+
+    LoopRecorder(StatsFields handles) {
+        this.handles = handles;
+    }
+
+    /**
+     * Records one finished exchange, after the detectors' log phase, on the loop that served it.
+     *
+     * @param request    the request (its arrival time and headers)
+     * @param fields     its field table, still holding the detectors' values
+     * @param completion how it ended
+     */
+    public void record(RequestView request, Fields fields, Completion completion) {
+        long end = request.receivedNanos() + completion.durationNanos();
+        int[] second = seconds.at(end);
+        int[] minute = minutes.at(end);
+        TimeBuckets.increment(second, REQUESTS);
+        TimeBuckets.increment(minute, REQUESTS);
+        StatsFields f = handles;
+        if (f.scoreSource() == null || !fields.isSet(f.scoreSource())) {
+            return; // no detector scored it (none configured, or answered before they ran)
+        }
+        int source = sources.indexOf(fields.bytes(f.scoreSource()), fields.length(f.scoreSource()));
+        int score = f.score() != null && fields.isSet(f.score()) ? (int) fields.get(f.score()) : 0;
+        if (score < 0 || score >= SCORES) {
+            score = 0;
+        }
+        int slot = HISTOGRAM + source * SCORES + score;
+        TimeBuckets.increment(second, slot);
+        TimeBuckets.increment(minute, slot);
+        int total = source * SCORES + score;
+        COUNT.setOpaque(scoresSinceStart, total, scoresSinceStart[total] + 1);
+        if (score > 0) {
+            TimeBuckets.increment(second, SCORED);
+            TimeBuckets.increment(minute, SCORED);
+            if (score < LOW_SCORE) {
+                TimeBuckets.increment(second, LOW);
+                TimeBuckets.increment(minute, LOW);
+                if (f.ja4() != null && fields.isSet(f.ja4())) {
+                    lowScoreJa4.add(fields.bytes(f.ja4()), fields.length(f.ja4()));
+                }
+                CharSequence userAgent = request.header("user-agent");
+                if (userAgent != null) {
+                    lowScoreUserAgents.add(userAgent);
+                }
+            }
+        }
+        if (f.detectionIds() != null) {
+            for (int i = 0, n = fields.length(f.detectionIds()); i < n; i++) {
+                long id = fields.get(f.detectionIds(), i);
+                int at = id >= 0 && id < MAX_DETECTION_ID ? (int) id : MAX_DETECTION_ID;
+                COUNT.setOpaque(detectionIds, at, detectionIds[at] + 1);
+            }
+        }
+    }
+
+    /** Reader: requests of source index {@code source} with {@code score} since start (opaque). */
+    long scoreCount(int source, int score) {
+        return (long) COUNT.getOpaque(scoresSinceStart, source * SCORES + score);
+    }
+
+    /** Reader: the count of detection id slot {@code i} (opaque). */
+    long detectionCount(int i) {
+        return (long) COUNT.getOpaque(detectionIds, i);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.bliss.proxy.stats;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Map;
+
+/**
+ * The most frequent values of one kind (JA4 fingerprints, user agents) that one event loop saw,
+ * in a fixed table: the Space-Saving algorithm of Metwally, Agrawal and El Abbadi. A value not
+ * in a full table replaces the least counted entry and inherits its count plus one, so a value's
+ * count is an upper bound, exact for values that stayed in the table, and every value more
+ * frequent than 1/capacity of the stream is in it.
+ *
+ * <p>Values are copied into preallocated character arrays, truncated to {@link #MAX_CHARS}.
+ *
+ * <p><b>Single writer</b> (its event loop); <b>readers</b> on any thread copy entries under a
+ * sequence lock per entry: the writer makes the entry's version odd, rewrites it, makes it even;
+ * a reader keeps a copy only if it saw the same even version before and after. Counts of an
+ * entry that is not being replaced are opaque stores, readable whole at any time.
+ *
+ * <p><b>Allocation:</b> none after construction; lookup is a scan of the table's hashes, which
+ * costs a few nanoseconds for the small capacities used here and runs only for low scores.
+ */
+final class TopValues {
+
+    static final int MAX_CHARS = 128;
+
+    private static final VarHandle INT = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle LONG = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final long[] hashes;
+    private final int[] counts;
+    private final int[] lengths;
+    private final int[] versions;
+    private final char[][] chars;
+    private int size;
+
+    TopValues(int capacity) {
+        hashes = new long[capacity];
+        counts = new int[capacity];
+        lengths = new int[capacity];
+        versions = new int[capacity];
+        chars = new char[capacity][MAX_CHARS];
+    }
+
+    /** Writer: counts one occurrence of {@code value}. */
+    void add(CharSequence value) {
+        int length = Math.min(value.length(), MAX_CHARS);
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < length; i++) {
+            h = (h ^ value.charAt(i)) * 0x100000001b3L;
+        }
+        int slot = find(h);
+        if (slot >= 0) {
+            INT.setOpaque(counts, slot, counts[slot] + 1);
+            return;
+        }
+        slot = claim();
+        char[] into = chars[slot];
+        for (int i = 0; i < length; i++) {
+            into[i] = value.charAt(i);
+        }
+        publish(slot, h, length);
+    }
+
+    /** Writer: counts one occurrence of the bytes {@code value[0, length)}, read as Latin-1. */
+    void add(byte[] value, int length) {
+        length = Math.min(length, MAX_CHARS);
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < length; i++) {
+            h = (h ^ (value[i] & 0xff)) * 0x100000001b3L;
+        }
+        int slot = find(h);
+        if (slot >= 0) {
+            INT.setOpaque(counts, slot, counts[slot] + 1);
+            return;
+        }
+        slot = claim();
+        char[] into = chars[slot];
+        for (int i = 0; i < length; i++) {
+            into[i] = (char) (value[i] & 0xff);
+        }
+        publish(slot, h, length);
+    }
+
+    private int find(long hash) {
+        for (int i = 0; i < size; i++) {
+            if (hashes[i] == hash) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A free entry, or the least counted one, made odd (being rewritten) before its chars change. */
+    private int claim() {
+        int slot;
+        int inherited;
+        if (size < hashes.length) {
+            slot = size++;
+            inherited = 0;
+        } else {
+            slot = 0;
+            for (int i = 1; i < size; i++) {
+                if (counts[i] < counts[slot]) {
+                    slot = i;
+                }
+            }
+            inherited = counts[slot];
+        }
+        INT.setOpaque(versions, slot, versions[slot] + 1);
+        // the odd version is ordered before the entry's new contents (pairs with the reader's acquireFence)
+        VarHandle.storeStoreFence();
+        counts[slot] = inherited;
+        return slot;
+    }
+
+    private void publish(int slot, long hash, int length) {
+        LONG.setOpaque(hashes, slot, hash);
+        INT.setOpaque(lengths, slot, length);
+        INT.setOpaque(counts, slot, counts[slot] + 1);
+        // release: the contents happen-before a reader's acquire load of the even version
+        INT.setRelease(versions, slot, versions[slot] + 1);
+    }
+
+    /** Reader: adds every consistent entry's count to {@code into} under its value. */
+    void addInto(Map<String, Long> into) {
+        // every entry, unused ones included: an entry is in use once its version is non-zero
+        for (int i = 0; i < hashes.length; i++) {
+            for (int attempt = 0; attempt < 3; attempt++) {
+                int before = (int) INT.getAcquire(versions, i);
+                if ((before & 1) != 0) {
+                    continue;
+                }
+                int length = (int) INT.getOpaque(lengths, i);
+                int count = (int) INT.getOpaque(counts, i);
+                String value = new String(chars[i], 0, Math.min(length, MAX_CHARS));
+                // the copy is ordered before the second version load (pairs with the writer's storeStoreFence)
+                VarHandle.acquireFence();
+                if ((int) INT.getOpaque(versions, i) == before) {
+                    if (before != 0 && count > 0) {
+                        into.merge(value, (long) count, Long::sum);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}

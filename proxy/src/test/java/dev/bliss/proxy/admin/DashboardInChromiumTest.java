@@ -1,0 +1,93 @@
+package dev.bliss.proxy.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.AdminHttp;
+import dev.bliss.proxy.testing.HeadlessChromium;
+import dev.bliss.proxy.testing.Proxies;
+import dev.bliss.proxy.testing.TestOrigin;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The dashboard in a real headless Chromium, served by a real proxy after real traffic: the page
+ * loads, draws the score histogram of what went through, and redraws when more traffic comes.
+ * Leaves a screenshot in {@code target/dashboard.png} (the README's picture is one of these).
+ */
+class DashboardInChromiumTest {
+
+    @TempDir
+    Path dir;
+
+    private final TestOrigin origin = new TestOrigin();
+    private ProxyServer proxy;
+
+    @BeforeEach
+    void start() throws Exception {
+        Files.writeString(dir.resolve("rules.yaml"), """
+                rules:
+                  - {id: block-likely-bots, expression: 'bot.score lt 10 and not bot.score_source eq "verified_bot"', action: block}
+                  - {id: watch-low, expression: 'bot.score lt 30', action: log}
+                """);
+        proxy = ProxyServer.start(Proxies.options(Proxies.singleOrigin(origin.url(), """
+                rules: rules.yaml
+                plugins:
+                  - {name: score, type: test-score}
+                """), dir));
+    }
+
+    @AfterEach
+    void stop() {
+        proxy.close();
+        origin.close();
+    }
+
+    @Test
+    void shouldDrawTheScoreHistogramAndRedrawItAsTrafficComes() throws Exception {
+        ScoredTraffic traffic = new ScoredTraffic(proxy.port(0));
+        int sent = traffic.sendMix(400);
+
+        try (HeadlessChromium browser = HeadlessChromium.start(dir.resolve("profile"), 1400, 1100)) {
+            browser.navigate("http://127.0.0.1:" + proxy.adminPort() + "/");
+            String first = (String) browser.evaluateWhen(
+                    "+document.getElementById('status').dataset.updates >= 1",
+                    "JSON.stringify({total: +document.getElementById('histogram').dataset.total,"
+                            + " bars: document.querySelectorAll('#histogram rect.bar').length,"
+                            + " updates: +document.getElementById('status').dataset.updates,"
+                            + " minute: document.getElementById('minute-requests').textContent,"
+                            + " rules: document.querySelectorAll('#rules tr').length,"
+                            + " legend: document.getElementById('legend').textContent})");
+            JsonObject seen = new JsonObject(first);
+            JsonObject stats = new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body());
+            long scored = stats.getJsonObject("last_minute").getLong("scored");
+            assertTrue(scored > 300, "most of the mix has a score: " + stats.getJsonObject("last_minute"));
+            assertEquals(scored, seen.getLong("total"), "the bars add up to the scored requests of the last minute");
+            assertTrue(seen.getInteger("bars") > 20, "one bar per (score, source) that occurred: " + seen);
+            assertEquals(Integer.toString(sent), seen.getString("minute"));
+            assertTrue(seen.getString("legend").contains("machine_learning"), seen.getString("legend"));
+            assertTrue(seen.getInteger("rules") >= 3, "a header row and the two rules: " + seen);
+
+            // more traffic, at a score nobody had: the page must pick it up on its own
+            traffic.send(40, 42, "heuristics", "bench/1.0", null, 0);
+            String second = (String) browser.evaluateWhen(
+                    "+document.getElementById('histogram').dataset.total >= " + (scored + 40),
+                    "JSON.stringify({updates: +document.getElementById('status').dataset.updates,"
+                            + " bar: (document.querySelector('#histogram rect.bar[data-score=\"42\"][data-source=\"heuristics\"]') || {}).dataset})");
+            JsonObject after = new JsonObject(second);
+            assertTrue(after.getInteger("updates") > seen.getInteger("updates"), "the page polled again: " + after);
+            assertEquals("40", after.getJsonObject("bar").getString("count"), after.encode());
+
+            byte[] png = browser.screenshot();
+            assertTrue(png.length > 10_000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG of the page");
+            Files.createDirectories(Path.of("target"));
+            Files.write(Path.of("target", "dashboard.png"), png);
+        }
+    }
+}

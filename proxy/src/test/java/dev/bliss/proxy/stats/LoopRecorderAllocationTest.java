@@ -1,0 +1,58 @@
+package dev.bliss.proxy.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.management.ThreadMXBean;
+import dev.bliss.plugin.SyntheticRequest;
+import dev.bliss.plugin.field.Fields;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The request path's side of the dashboard allocates nothing: 100,000 exchanges recorded across
+ * second and minute boundaries, with low scores (JA4 and user agent tables, replacements included)
+ * and detection ids, measured with the thread's allocated-bytes counter.
+ */
+class LoopRecorderAllocationTest {
+
+    private static final int EXCHANGES = 100_000;
+
+    private final RecordedExchanges x = new RecordedExchanges();
+    private final LoopRecorder recorder = TrafficStats.of(x.scheme).newRecorder();
+    private final SyntheticRequest[] requests = new SyntheticRequest[64];
+    private final Fields[] tables = new Fields[64];
+    private long clock = 5_000_000_000_000L;
+
+    @Test
+    void shouldAllocateNothingPerExchangeOnceWarm() {
+        for (int i = 0; i < requests.length; i++) {
+            // more distinct agents and fingerprints than the tables hold: replacements happen
+            requests[i] = new SyntheticRequest().header("user-agent", "agent-" + i);
+            Fields f = x.scheme.newTable();
+            f.set(x.score, 1 + i % 99);
+            f.set(x.source, i % 3 == 0 ? "heuristics" : "machine_learning");
+            f.set(x.ja4, "t13d15" + i + "h2_8daaf6152771_e5627efa2ab1");
+            f.add(x.ids, i % 20);
+            tables[i] = f;
+        }
+        for (int round = 0; round < 2_000; round++) {
+            run(100);
+        }
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long allocated = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && allocated != 0; attempt++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            run(EXCHANGES);
+            allocated = Math.min(allocated, threads.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, allocated, "bytes allocated by recording " + EXCHANGES + " exchanges");
+    }
+
+    private void run(int n) {
+        for (int i = 0; i < n; i++) {
+            clock += 3_000_000; // 3 ms apart: seconds and minutes roll over during the run
+            int k = i & (requests.length - 1);
+            recorder.record(requests[k], tables[k], x.completion.at(clock));
+        }
+    }
+}
