@@ -285,9 +285,11 @@ public final class RunningProxy implements ProxyServer {
             // listeners stop first; idle keep-alive connections close, busy ones after their
             // response; in-flight exchanges get the deadline; then everything left is closed
             long deadline = System.nanoTime() + shared.options().timeouts().shutdown().toNanos();
+            // before shutdown() returns, no new connection is accepted (the listeners are on
+            // Vert.x's acceptor loop, never the caller's)
+            listeners.forEach(HttpListener::close);
             Promise<Void> drained = Promise.promise();
             Thread.ofPlatform().name("bliss-drain").daemon().start(() -> {
-                listeners.forEach(HttpListener::close);
                 paths.forEach(RequestPath::drain);
                 try {
                     while (System.nanoTime() - deadline < 0 && paths.stream().anyMatch(p -> p.inFlight() > 0)) {
