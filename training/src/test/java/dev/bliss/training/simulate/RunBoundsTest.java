@@ -53,7 +53,9 @@ class RunBoundsTest {
 
     @Test
     void shouldNameTheWrongItemOfAMix() {
-        assertEquals("\"robot=1\": unknown population; known: human, verified_bot, scraper, credential_stuffer, headless",
+        assertEquals("\"robot=1\": unknown population; known: human, verified_bot, scraper, credential_stuffer, headless, "
+                        + "asset_stuffer, browser_automation, ip_rotator, ua_rotator, fast_scraper, slow_scraper, cached_assets, "
+                        + "single_page, in_app, console_tv, old_browser, returning",
                 assertThrows(IllegalArgumentException.class, () -> PopulationMix.parse("human=1,robot=1")).getMessage());
         assertEquals("\"human=x\": the share is not a number",
                 assertThrows(IllegalArgumentException.class, () -> PopulationMix.parse("human=x")).getMessage());

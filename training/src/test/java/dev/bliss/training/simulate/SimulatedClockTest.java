@@ -17,7 +17,7 @@ class SimulatedClockTest {
     @Test
     void shouldReleaseInTimeOrderUpToTheSpeedLimit() {
         SimulatedClock<String> clock = new SimulatedClock<>(START, 0, 100); // 100 simulated ms per wall ms
-        clock.plan(START + 5_000, "late");
+        clock.plan(START + 10_000, "late");
         clock.plan(START + 50, "early");
         clock.plan(START + 50, "early too");
         assertEquals("early", clock.release(MS));
@@ -29,9 +29,9 @@ class SimulatedClockTest {
         clock.answered(START + 50);
         clock.answered(START + 50);
         assertNull(clock.release(10 * MS), "at 10 wall ms the limit is 1,000 simulated ms past the start");
-        assertEquals(40 * MS, clock.nanosUntilDue(10 * MS), "5,000 simulated ms are 50 wall ms at this scale");
-        assertEquals("late", clock.release(50 * MS));
-        assertEquals(START + 5_000, clock.now());
+        assertEquals(90 * MS, clock.nanosUntilDue(10 * MS), "10,000 simulated ms are 100 wall ms at this scale");
+        assertEquals("late", clock.release(100 * MS));
+        assertEquals(START + 10_000, clock.now());
     }
 
     @Test

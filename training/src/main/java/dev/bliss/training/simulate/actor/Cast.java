@@ -34,7 +34,8 @@ public final class Cast {
     private final CrawlerCatalog crawlers = CrawlerCatalog.standard();
     private final String idPrefix;
     private final String origin;
-    private final List<String> recentHumanAddresses = new ArrayList<>();
+    /** Per population: people's actors of one population come in a fixed order, those of two do not. */
+    private final Map<Population, List<String>> recentHumanAddresses = new EnumMap<>(Population.class);
 
     /** One population's actors: its budget, random source and next request number. */
     private static final class PopulationPlan {
@@ -107,7 +108,7 @@ public final class Cast {
         int length = (int) Math.min(Math.min(drawLength(population, random), cap), s.budget - s.planned);
         Actor.Identity identity = new Actor.Identity(population, s.actors, idPrefix, s.nextNumber, length, random, origin);
         Actor actor = switch (population) {
-            case HUMAN -> new HumanActor(identity, humanAddress(random), browsers);
+            case HUMAN -> new HumanActor(identity, humanAddress(population, random), browsers);
             case VERIFIED_BOT -> new CrawlerActor(identity, crawlers.pick(random));
             case SCRAPER -> new ScraperActor(identity, browsers);
             case CREDENTIAL_STUFFER -> new StufferActor(identity, browsers);
@@ -118,12 +119,12 @@ public final class Cast {
             case UA_ROTATOR -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.UA_ROTATOR);
             case FAST_SCRAPER -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.FAST);
             case SLOW_SCRAPER -> new ScriptedBrowserScraperActor(identity, browsers, ScriptedBrowserScraperActor.Style.SLOW);
-            case CACHED_ASSETS -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.CACHED_ASSETS);
-            case SINGLE_PAGE -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.SINGLE_PAGE);
-            case IN_APP -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.IN_APP);
-            case CONSOLE_TV -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.CONSOLE_TV);
-            case OLD_BROWSER -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.OLD_BROWSER);
-            case RETURNING -> new HumanActor(identity, humanAddress(random), browsers, HumanActor.Variant.RETURNING);
+            case CACHED_ASSETS -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.CACHED_ASSETS);
+            case SINGLE_PAGE -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.SINGLE_PAGE);
+            case IN_APP -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.IN_APP);
+            case CONSOLE_TV -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.CONSOLE_TV);
+            case OLD_BROWSER -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.OLD_BROWSER);
+            case RETURNING -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.RETURNING);
         };
         s.planned += length;
         s.nextNumber += length;
@@ -154,9 +155,11 @@ public final class Cast {
 
     /**
      * A person's address: often one shared with earlier sessions (a household, an office NAT).
-     * Only human actors draw here, in their fixed order, so the pool's contents are deterministic.
+     * Each population of people has its own pool, drawn from in that population's fixed order of
+     * actors, so the pools' contents are deterministic whichever population starts an actor first.
      */
-    private String humanAddress(SplittableRandom random) {
+    private String humanAddress(Population population, SplittableRandom random) {
+        List<String> recentHumanAddresses = this.recentHumanAddresses.computeIfAbsent(population, p -> new ArrayList<>());
         if (!recentHumanAddresses.isEmpty() && random.nextDouble() < 0.3) {
             return recentHumanAddresses.get(random.nextInt(recentHumanAddresses.size()));
         }

@@ -43,6 +43,21 @@ class SimulatedIdentitiesTest {
     }
 
     @Test
+    void shouldGiveUnusualPeopleUserAgentsThatFireNoHeuristic() throws Exception {
+        UserAgentHeuristics heuristics = HeuristicsConfig.read(CONFIG.resolve("heuristics.yaml")).userAgents();
+        HeuristicsVerdict verdict = heuristics.newVerdict();
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 300; i++) {
+            for (UnusualBrowsers.Pick pick : new UnusualBrowsers.Pick[] {UnusualBrowsers.inApp(random),
+                UnusualBrowsers.consoleOrTv(random), UnusualBrowsers.old(random)}) {
+                String ua = pick.browser().userAgent();
+                heuristics.classify(ua, verdict);
+                assertEquals(0, verdict.count(), ua + " fired " + verdict);
+            }
+        }
+    }
+
+    @Test
     void shouldMarkHeadlessChromeWhenItsMarkerIsShown() throws Exception {
         UserAgentHeuristics heuristics = HeuristicsConfig.read(CONFIG.resolve("heuristics.yaml")).userAgents();
         HeuristicsVerdict verdict = heuristics.newVerdict();
