@@ -86,7 +86,8 @@ public final class RuleSet {
     /** Reads and compiles a rules file. */
     public static RuleSet load(Path rulesFile, FieldScheme scheme) throws RulesException {
         try {
-            return compile(YamlConfigReader.read(rulesFile), NamedLists.empty(), scheme);
+            // verbatim: block bodies are templates whose ${request_id} and ${rule_id} are not variables
+            return compile(YamlConfigReader.readVerbatim(rulesFile), NamedLists.empty(), scheme);
         } catch (ConfigException e) {
             throw RulesException.of(e);
         }

@@ -47,7 +47,8 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
     }
 
     public static RulesFile read(Path file) throws ConfigException {
-        return read(YamlConfigReader.read(file));
+        // verbatim: block bodies are templates whose ${request_id} and ${rule_id} are not variables
+        return read(YamlConfigReader.readVerbatim(file));
     }
 
     public static RulesFile read(ConfigSection root) throws ConfigException {

@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
  * NAME is a letter or underscore followed by letters, digits and underscores. The default is
  * taken as written (it is not itself expanded). Values are substituted once, after parsing, so a
  * variable's value is never read as YAML. Stateless; the environment is a function so tests can
- * supply their own.
+ * supply their own; a null environment substitutes nothing (files whose values are templates of
+ * their own, such as block bodies in a rules file).
  */
 final class EnvironmentSubstitution {
 
@@ -33,7 +34,7 @@ final class EnvironmentSubstitution {
      * @param key the dotted key the value belongs to, for errors
      */
     String apply(String text, Position at, String key) throws ConfigException {
-        int dollar = text.indexOf('$');
+        int dollar = environment == null ? -1 : text.indexOf('$');
         if (dollar < 0) {
             return text;
         }

@@ -54,7 +54,19 @@ public final class YamlConfigReader {
         return read(file, System::getenv);
     }
 
-    /** Reads a file's root mapping; {@code environment} answers {@code ${NAME}} (null: unset). */
+    /**
+     * Reads a file's root mapping with no environment substitution: every {@code ${...}} stays as
+     * written, for files whose values carry templates of their own (a rules file's block bodies
+     * name {@code ${request_id}} and {@code ${rule_id}}).
+     */
+    public static ConfigSection readVerbatim(Path file) throws ConfigException {
+        return read(file, null);
+    }
+
+    /**
+     * Reads a file's root mapping; {@code environment} answers {@code ${NAME}} (null from it: unset;
+     * a null {@code environment}: no substitution at all).
+     */
     public static ConfigSection read(Path file, UnaryOperator<String> environment) throws ConfigException {
         String name = file.toString();
         String text;
