@@ -67,7 +67,9 @@ public final class AdminEndpoint {
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
                 .setInternalBlockingPoolSize(1));
         AdminEndpoint[] self = new AdminEndpoint[1];
-        HttpServer server = vertx.createHttpServer().requestHandler(r -> self[0].handle(r));
+        // HTTP/1.1 only (as the proxy's admin server): no h2c upgrade to leave an answer unfinished
+        HttpServer server = vertx.createHttpServer(new io.vertx.core.http.HttpServerOptions().setHttp2ClearTextEnabled(false))
+                .requestHandler(r -> self[0].handle(r));
         try {
             server.listen(port, host).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
