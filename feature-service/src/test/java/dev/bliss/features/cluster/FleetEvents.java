@@ -47,6 +47,12 @@ public final class FleetEvents {
     }
 
     /** A request of the shipped schema (ip, ip_prefix, ja4, ja3, user_agent, header_order). */
+    /**
+     * The dimensions {@link #request} gives a key: the first six of the shipped schema (ip, ip
+     * prefix, JA4, JA3, user agent, header order); later ones, such as the cookie, stay keyless.
+     */
+    public static final int KEYED_DIMENSIONS = 6;
+
     public static RequestEvent request(long timestampMillis, long ip, long userAgent, long path, int status) {
         RequestEvent e = new RequestEvent(SHIPPED.schema().dimensions().size());
         e.timestampMillis = timestampMillis;

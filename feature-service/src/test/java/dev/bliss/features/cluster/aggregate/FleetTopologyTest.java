@@ -184,11 +184,11 @@ class FleetTopologyTest {
             TestOutputTopic<byte[], byte[]> out = driver.createOutputTopic("features", new ByteArrayDeserializer(),
                     new ByteArrayDeserializer());
             driver.advanceWallClockTime(INTERVAL);
-            assertEquals(SCHEMA.dimensions().size(), out.readRecordsToList().size(), "each changed key once");
+            assertEquals(FleetEvents.KEYED_DIMENSIONS, out.readRecordsToList().size(), "each changed key once");
             for (int walk = 0; walk < 6; walk++) {
                 driver.advanceWallClockTime(INTERVAL);
             }
-            assertEquals(2 * SCHEMA.dimensions().size(), out.readRecordsToList().size(), "six walks: refreshed twice");
+            assertEquals(2 * FleetEvents.KEYED_DIMENSIONS, out.readRecordsToList().size(), "six walks: refreshed twice");
             driver.advanceWallClockTime(Duration.ofMinutes(11)); // one walk, past the ip's longest window (10 m)
             Map<Long, byte[]> ips = new HashMap<>();
             for (TestRecord<byte[], byte[]> r : out.readRecordsToList()) {
