@@ -289,17 +289,14 @@ public final class RunningProxy implements ProxyServer {
             // Vert.x's acceptor loop, never the caller's)
             listeners.forEach(HttpListener::close);
             Promise<Void> drained = Promise.promise();
-            Thread.ofPlatform().name("bliss-drain").daemon().start(() -> {
-                paths.forEach(RequestPath::drain);
-                try {
-                    while (System.nanoTime() - deadline < 0 && paths.stream().anyMatch(p -> p.inFlight() > 0)) {
-                        Thread.sleep(10);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+            paths.forEach(RequestPath::drain);
+            // a timer, not a sleeping thread, watches the in-flight count until it reaches 0 or the deadline
+            vertx.setPeriodic(10, timer -> {
+                if (System.nanoTime() - deadline >= 0 || paths.stream().allMatch(p -> p.inFlight() == 0)) {
+                    vertx.cancelTimer(timer);
+                    paths.forEach(RequestPath::close);
+                    drained.tryComplete();
                 }
-                paths.forEach(RequestPath::close);
-                drained.complete();
             });
             shutdown = drained.future()
                     .eventually(() -> Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList()))
