@@ -662,9 +662,10 @@ prepare_bliss() {
   [ -n "$java" ] || { echo "run.sh: needs a JDK 25 (JAVA_HOME)" >&2; exit 1; }
   # the Maven builds below (bot mode's benchmarks jar) need it too, whatever the default java is
   export JAVA_HOME="$(dirname "$(dirname "$java")")"
-  # the launcher's flags (see ./bliss)
-  jvm_flags=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED
-    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -Dbliss.home="$root")
+  # the launcher's flags: the same options file ./bliss and the distribution's bin/bliss pass (Netty
+  # on sun.misc.Unsafe, its leak detector off), so the figures are what a deployed bliss costs
+  cp "$root/app/src/dist/jvm.options" "$work/app/jvm.options"
+  jvm_flags=("@$work/app/jvm.options" -Dbliss.home="$root")
   "$java" "${jvm_flags[@]}" -jar "$work/app/bliss.jar" version >"$work/version.log" 2>&1 \
     || { cat "$work/version.log" >&2; echo "run.sh: the copied bliss does not run" >&2; exit 1; }
   bliss_build="commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'), jar built $(date -r "$jar" +%FT%T)"

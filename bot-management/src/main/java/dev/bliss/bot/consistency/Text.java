@@ -1,12 +1,19 @@
 package dev.bliss.bot.consistency;
 
-/** ASCII comparisons on CharSequences that make no String. */
+/**
+ * ASCII comparisons on CharSequences that make no String. Header values are Strings on the
+ * proxy's request path, so a String takes String's own search (a vectorised intrinsic: several
+ * times faster than a charAt loop over a user agent); any other CharSequence the loop.
+ */
 final class Text {
 
     private Text() {
     }
 
     static boolean startsWith(CharSequence s, String prefix) {
+        if (s instanceof String text) {
+            return text.startsWith(prefix);
+        }
         if (s.length() < prefix.length()) {
             return false;
         }
@@ -19,6 +26,9 @@ final class Text {
     }
 
     static int indexOf(CharSequence s, String needle, int from) {
+        if (s instanceof String text) {
+            return text.indexOf(needle, from);
+        }
         int last = s.length() - needle.length();
         outer:
         for (int i = from; i <= last; i++) {
