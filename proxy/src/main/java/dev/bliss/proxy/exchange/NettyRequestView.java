@@ -36,6 +36,8 @@ final class NettyRequestView implements RequestView {
     private CharSequence requestId;
     private boolean trustedPeer;
     private long receivedNanos;
+    /** The client's version: the head's own is rewritten to HTTP/1.1 for the origin's hop. */
+    private ProtocolVersion version;
     private int headerCount = -1;
     private CharSequence[] names = new CharSequence[32];
     private CharSequence[] values = new CharSequence[32];
@@ -45,6 +47,8 @@ final class NettyRequestView implements RequestView {
         this.headers = request.headers();
         this.connection = connection;
         this.receivedNanos = receivedNanos;
+        this.version = connection.http2 ? ProtocolVersion.HTTP_2
+                : request.protocolVersion() == HttpVersion.HTTP_1_0 ? ProtocolVersion.HTTP_1_0 : ProtocolVersion.HTTP_1_1;
         this.host = headers.get(HttpHeaderNames.HOST);
         this.headerCount = -1;
         String uri = request.uri();
@@ -128,10 +132,7 @@ final class NettyRequestView implements RequestView {
 
     @Override
     public ProtocolVersion version() {
-        if (connection.http2) {
-            return ProtocolVersion.HTTP_2;
-        }
-        return request.protocolVersion() == HttpVersion.HTTP_1_0 ? ProtocolVersion.HTTP_1_0 : ProtocolVersion.HTTP_1_1;
+        return version;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.exchange;
 
+import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.proxy.origin.OriginConnection;
 import dev.bliss.proxy.origin.OriginListener;
 import dev.bliss.proxy.origin.OriginPool;
@@ -49,6 +50,8 @@ final class OriginLeg implements OriginListener {
     private boolean requestSent;
     private boolean responseStarted;
     private boolean informational;
+    /** An interim head went to an HTTP/1.1 client; its (empty) end must follow it there. */
+    private boolean interimRelayed;
     private boolean originKeepAlive;
     private boolean clientCloses;
     private boolean pausedOrigin;
@@ -212,6 +215,15 @@ final class OriginLeg implements OriginListener {
         }
         if (message instanceof HttpContent content) {
             if (informational) {
+                if (content instanceof LastHttpContent && interimRelayed) {
+                    // ends the interim message in the client's HTTP/1.1 encoder (no bytes: 1xx is
+                    // bodyless), which takes no next head before it; HTTP/2 streams get none,
+                    // since an empty last content there would end the stream
+                    interimRelayed = false;
+                    informational = false;
+                    exchange.client.write(content);
+                    return;
+                }
                 informational = !(content instanceof LastHttpContent);
                 content.release();
                 return;
@@ -236,12 +248,24 @@ final class OriginLeg implements OriginListener {
             startTunnel(response);
             return false;
         }
+        if (code < 100 || code > 599 || code == 101) {
+            // not a status (RFC 9110 15: three digits, 1xx to 5xx), or a switch nobody asked for:
+            // the client gets a 502, and a connection that said it is never used again
+            ReferenceCountUtil.release(response);
+            originBroke();
+            return false;
+        }
         boolean chunked = HttpUtil.isTransferEncodingChunked(response);
         exchange.path.hopByHop().strip(headers);
         if (code < 200) {
-            // 100 Continue, 103 Early Hints: passed on; the final response follows on this exchange
+            // 100 Continue, 102 Processing, 103 Early Hints: interim, passed on; the final response
+            // follows on this exchange. Never to an HTTP/1.0 client (RFC 9110 15.2), which would take
+            // it for the response; HTTP/2 clients get no 100 (the stream says nothing about Expect).
             informational = true;
-            if (!exchange.client.info().http2 || code != 100) {
+            if (exchange.view.version() == ProtocolVersion.HTTP_1_0) {
+                ReferenceCountUtil.release(response);
+            } else if (!exchange.client.info().http2 || code != 100) {
+                interimRelayed = !exchange.client.info().http2;
                 response.setProtocolVersion(HttpVersion.HTTP_1_1);
                 exchange.client.write(response);
                 exchange.client.flush();
@@ -266,7 +290,7 @@ final class OriginLeg implements OriginListener {
     private void frameForClient(HttpResponse response, int code, boolean originChunked) {
         HttpHeaders headers = response.headers();
         boolean bodyless = code == 204 || code == 304 || exchange.request.method() == HttpMethod.HEAD;
-        boolean http10 = exchange.request.protocolVersion() == HttpVersion.HTTP_1_0;
+        boolean http10 = exchange.view.version() == ProtocolVersion.HTTP_1_0;
         clientCloses = exchange.client.closesAfter(exchange);
         if (!bodyless && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
             if (http10) {
@@ -423,6 +447,7 @@ final class OriginLeg implements OriginListener {
         requestSent = false;
         responseStarted = false;
         informational = false;
+        interimRelayed = false;
         originKeepAlive = false;
         clientCloses = false;
         pausedOrigin = false;
