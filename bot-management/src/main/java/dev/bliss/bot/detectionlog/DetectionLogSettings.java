@@ -3,7 +3,6 @@ package dev.bliss.bot.detectionlog;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The {@code detection_log} section of the bot-management plugin's configuration.
@@ -50,12 +49,12 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
         if (!(rate >= 0 && rate <= 1)) {
             throw s.error("sample_rate", "must be between 0 and 1, got " + rate);
         }
-        long fileSize = bytes(s, "max_file_size", DEFAULT_MAX_FILE_SIZE);
+        long fileSize = s.byteSize("max_file_size", DEFAULT_MAX_FILE_SIZE);
         if (fileSize < MIN_FILE_SIZE) {
             throw s.error("max_file_size", "must be at least 64KB, got " + fileSize + " bytes");
         }
         int files = s.integer("max_files", DEFAULT_MAX_FILES, 1, 1000);
-        long queue = bytes(s, "queue_size", DEFAULT_QUEUE_BYTES);
+        long queue = s.byteSize("queue_size", DEFAULT_QUEUE_BYTES);
         if (queue < MIN_QUEUE_BYTES || queue > MAX_QUEUE_BYTES) {
             throw s.error("queue_size", "must be between 64KB and 1GB, got " + queue + " bytes");
         }
@@ -67,37 +66,5 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
     private static int powerOfTwoAtLeast(int n) {
         int p = Integer.highestOneBit(n);
         return p == n ? n : p << 1;
-    }
-
-    /** A size in bytes: a number, or a number with B, KB, MB or GB (powers of 1024). */
-    private static long bytes(ConfigSection s, String key, long def) throws ConfigException {
-        String text = s.string(key, null); // read even when absent: "known here" lists the keys read
-        if (text == null) {
-            return def;
-        }
-        String t = text.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        int end = t.length();
-        if (t.endsWith("KB")) {
-            unit = 1L << 10;
-            end -= 2;
-        } else if (t.endsWith("MB")) {
-            unit = 1L << 20;
-            end -= 2;
-        } else if (t.endsWith("GB")) {
-            unit = 1L << 30;
-            end -= 2;
-        } else if (t.endsWith("B")) {
-            end -= 1;
-        }
-        try {
-            long n = Long.parseLong(t.substring(0, end).trim().replace("_", ""));
-            if (n < 0 || n > Long.MAX_VALUE / unit) {
-                throw s.error(key, "not a size: \"" + text + '"');
-            }
-            return n * unit;
-        } catch (NumberFormatException e) {
-            throw s.error(key, "not a size: \"" + text + "\" (bytes, or a number with KB, MB or GB)");
-        }
     }
 }

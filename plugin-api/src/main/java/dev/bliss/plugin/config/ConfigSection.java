@@ -157,6 +157,22 @@ public final class ConfigSection {
         return d;
     }
 
+    /**
+     * A size in bytes: a whole number, or one with B, KB, MB or GB (powers of 1024):
+     * {@code 65536}, {@code 64KB}, {@code 100MB}, {@code 1GB}.
+     */
+    public long byteSize(String key, long defaultValue) throws ConfigException {
+        String text = scalar(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        long bytes = ByteSizeText.parse(text);
+        if (bytes < 0) {
+            throw error(key, "not a size: \"" + text + "\" (bytes, or a number with KB, MB or GB)");
+        }
+        return bytes;
+    }
+
     /** One of {@code allowed}, compared exactly. */
     public String oneOf(String key, String defaultValue, String... allowed) throws ConfigException {
         String text = string(key, defaultValue);

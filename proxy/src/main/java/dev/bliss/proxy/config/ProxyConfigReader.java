@@ -66,7 +66,7 @@ public final class ProxyConfigReader {
         ConfigSection limitsSection = root.section("limits");
         LimitOptions limits = new LimitOptions(
                 limitsSection.integer("max_header_size", LimitOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1 << 20),
-                limitsSection.integer("max_body_size", 0L));
+                limitsSection.byteSize("max_body_size", 0L));
         if (limits.maxBodySize() < 0) {
             throw limitsSection.error("max_body_size", "must be 0 (no limit) or positive");
         }
@@ -147,12 +147,12 @@ public final class ProxyConfigReader {
     private static AccessLogOptions accessLog(ConfigSection log, Path base) throws ConfigException {
         boolean enabled = log.bool("enabled", false);
         String path = log.string("path", "logs/access.log");
-        long maxFileSize = ByteSize.read(log, "max_file_size", AccessLogOptions.DEFAULT_MAX_FILE_SIZE);
+        long maxFileSize = log.byteSize("max_file_size", AccessLogOptions.DEFAULT_MAX_FILE_SIZE);
         if (maxFileSize != 0 && maxFileSize < 64 << 10) {
             throw log.error("max_file_size", "must be 0 (no rotation: logrotate and SIGUSR1) or at least 64KB, got " + maxFileSize + " bytes");
         }
         int maxFiles = log.integer("max_files", AccessLogOptions.DEFAULT_MAX_FILES, 1, 1000);
-        long queue = ByteSize.read(log, "queue_size", AccessLogOptions.DEFAULT_QUEUE_BYTES);
+        long queue = log.byteSize("queue_size", AccessLogOptions.DEFAULT_QUEUE_BYTES);
         if (queue < 256 << 10 || queue > 1 << 30 || Long.bitCount(queue) != 1) {
             throw log.error("queue_size", "must be a power of two between 256KB and 1GB, got " + queue + " bytes");
         }
