@@ -59,6 +59,19 @@ final class FeatureLab {
         Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
     }
 
+    /** Replaces the one-tree model with the models bliss ships (config/models.yaml: bot-v2, bot-v1 shadow). */
+    FeatureLab withShippedModels() throws Exception {
+        Path shipped = Path.of("..", "config");
+        Files.copy(shipped.resolve("models.yaml"), dir.resolve("models.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.createDirectories(dir.resolve("models"));
+        try (var files = Files.list(shipped.resolve("models"))) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, dir.resolve("models").resolve(f.getFileName()));
+            }
+        }
+        return this;
+    }
+
     Path storePrefix() {
         return dir.resolve("store").resolve("features");
     }

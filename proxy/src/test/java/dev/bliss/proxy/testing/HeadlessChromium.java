@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 /**
  * A real headless Chromium (Debian's {@code chromium}) driven over the Chrome DevTools Protocol:
  * a child process with a fresh profile, one page target attached in flat mode. Only what the
- * tests need: navigate, evaluate (awaiting promises), screenshot. Every wait is bounded.
+ * tests need: a user-agent override, navigate, evaluate (awaiting promises), screenshot. Every wait is bounded.
  *
  * <p>Not thread-safe; one test thread.
  */
@@ -81,6 +81,15 @@ public final class HeadlessChromium implements AutoCloseable {
             p.destroyForcibly();
             throw e;
         }
+    }
+
+    /**
+     * Makes the page's requests say {@code userAgent} (and navigator.userAgent agree), as an
+     * automation script hiding "HeadlessChrome" does; the rest of the browser's headers, its
+     * client hints and its TLS stay what they are.
+     */
+    public void userAgent(String userAgent) throws Exception {
+        call(session, "Emulation.setUserAgentOverride", new JsonObject().put("userAgent", userAgent));
     }
 
     /** Loads {@code url} and waits for its load event. */
