@@ -66,7 +66,8 @@ public final class ProxyConfigReader {
         ConfigSection limitsSection = root.section("limits");
         LimitOptions limits = new LimitOptions(
                 limitsSection.integer("max_header_size", LimitOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1 << 20),
-                limitsSection.integer("max_body_size", 0L));
+                limitsSection.integer("max_body_size", 0L),
+                limitsSection.integer("max_uploads_per_loop", LimitOptions.DEFAULT_MAX_UPLOADS_PER_LOOP, 0, 1_000_000));
         if (limits.maxBodySize() < 0) {
             throw limitsSection.error("max_body_size", "must be 0 (no limit) or positive");
         }
@@ -76,7 +77,10 @@ public final class ProxyConfigReader {
         TimeoutOptions timeouts = new TimeoutOptions(
                 positive(t, "connect", TimeoutOptions.DEFAULT_CONNECT),
                 positive(t, "response", TimeoutOptions.DEFAULT_RESPONSE),
-                positive(t, "shutdown", TimeoutOptions.DEFAULT_SHUTDOWN));
+                positive(t, "shutdown", TimeoutOptions.DEFAULT_SHUTDOWN),
+                positive(t, "client_header", TimeoutOptions.DEFAULT_CLIENT_HEADER),
+                positive(t, "client_body", TimeoutOptions.DEFAULT_CLIENT_BODY),
+                positive(t, "keepalive", TimeoutOptions.DEFAULT_KEEP_ALIVE));
         t.requireNoUnknownKeys();
 
         Map<String, UpstreamOptions> upstreams = new LinkedHashMap<>();
@@ -106,6 +110,7 @@ public final class ProxyConfigReader {
 
         ConfigSection a = root.section("admin");
         AdminOptions admin = admin(a, base);
+        refuseSharedPort(admin, a, listeners, root.sections("listeners"));
 
         AccessLogOptions accessLog = accessLog(root.section("access_log"), base);
 
@@ -183,6 +188,25 @@ public final class ProxyConfigReader {
                     + " characters), or keep it on 127.0.0.1");
         }
         return new AdminOptions(enabled, host, port, token);
+    }
+
+    /**
+     * An admin port that is also a listener's port would fail the second bind at startup with a
+     * bare "address in use", or, on different addresses of one machine, serve the admin server
+     * where clients are expected: refused here, naming both keys.
+     */
+    private static void refuseSharedPort(AdminOptions admin, ConfigSection a, List<ListenerOptions> listeners,
+                                         List<ConfigSection> sections) throws ConfigException {
+        if (!admin.enabled() || admin.port() == 0) {
+            return;
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            if (listeners.get(i).port() == admin.port()) {
+                ConfigSection l = sections.get(i);
+                throw a.error("port", "admin.port " + admin.port() + " is also the port of " + l.keyPath("port")
+                        + " (" + l.positionOf("port") + "); give the admin server a port of its own");
+            }
+        }
     }
 
     private static ListenerOptions listener(ConfigSection l, Path base) throws ConfigException {

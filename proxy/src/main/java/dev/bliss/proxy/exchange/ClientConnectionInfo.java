@@ -21,6 +21,8 @@ public final class ClientConnectionInfo {
     final int localPort;
     final boolean tls;
     final boolean http2;
+    /** The connection's head and keep-alive deadline, or null where the pipeline has none. */
+    private final ClientDeadline deadline;
     private TlsFingerprint fingerprint;
     private boolean fingerprintRead;
 
@@ -38,6 +40,21 @@ public final class ClientConnectionInfo {
         }
         this.peerText = text;
         this.localPort = channel.localAddress() instanceof InetSocketAddress local ? local.getPort() : 0;
+        this.deadline = channel.pipeline().get(ClientDeadline.class);
+    }
+
+    /** An exchange of this connection (HTTP/2: of one of its streams) started. */
+    void exchangeStarted() {
+        if (deadline != null) {
+            deadline.exchangeStarted();
+        }
+    }
+
+    /** An exchange of this connection ended, cleanly or not. */
+    void exchangeEnded() {
+        if (deadline != null) {
+            deadline.exchangeEnded();
+        }
     }
 
     /** The connection's JA3/JA4, or null on plain connections (or where capture is off). */

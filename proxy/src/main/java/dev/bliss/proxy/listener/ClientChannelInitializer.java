@@ -30,6 +30,7 @@ import java.util.Map;
  * The pipeline of an accepted client connection, on the event loop it was assigned to:
  *
  * <pre>
+ *  always first: ClientDeadline (header and keep-alive timeouts), then
  *  TLS:        ClientHelloCapture ─► SslHandler ─► ALPN ─┬─ h2 ─────► HTTP/2 (below)
  *                                                          └─ http/1.1 ► HTTP/1.1 (below)
  *  cleartext:  CleartextHttp2ServerUpgradeHandler ─► ClientConnection: h2c prior knowledge or
@@ -70,6 +71,7 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
             throw new IllegalStateException("no request path on " + ch.eventLoop());
         }
         ChannelPipeline p = ch.pipeline();
+        p.addLast("deadline", path.newClientDeadline()); // first: it sees every byte, the TLS handshake's too
         if (tls != null) {
             p.addLast("clientHelloCapture", TlsFingerprints.newCapture());
             p.addLast("ssl", tls.newHandler(ch.alloc()));

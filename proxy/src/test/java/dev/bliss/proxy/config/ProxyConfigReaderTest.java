@@ -19,8 +19,38 @@ class ProxyConfigReaderTest {
 
     @Test
     void shouldReportUnknownKeysWithTheirLine() {
-        assertEquals("test-bliss.yaml:3:3: timeouts.conect: unknown key (known here: connect, response, shutdown)",
+        assertEquals("test-bliss.yaml:3:3: timeouts.conect: unknown key (known here: client_body, client_header, connect, keepalive, response, shutdown)",
                 error("listeners: [{port: 8080}]\ntimeouts:\n  conect: 5s\n"));
+    }
+
+    @Test
+    void shouldRefuseAnAdminPortThatIsAlsoAListenersPort() {
+        assertEquals("test-bliss.yaml:5:9: admin.port: admin.port 8443 is also the port of listeners[1].port"
+                + " (test-bliss.yaml:3:21); give the admin server a port of its own", error("""
+                listeners:
+                  - {port: 8080}
+                  - {host: 0.0.0.0, port: 8443}
+                admin:
+                  port: 8443
+                """));
+    }
+
+    @Test
+    void shouldReadTheSlowClientTimeoutsAndTheUploadCapWithNginxDefaults() throws Exception {
+        ProxyOptions defaults = Proxies.options("listeners: [{port: 8080}]\n", null);
+        assertEquals(java.time.Duration.ofSeconds(60), defaults.timeouts().clientHeader());
+        assertEquals(java.time.Duration.ofSeconds(60), defaults.timeouts().clientBody());
+        assertEquals(java.time.Duration.ofSeconds(75), defaults.timeouts().keepAlive());
+        assertEquals(32, defaults.limits().maxUploadsPerLoop());
+        ProxyOptions set = Proxies.options("""
+                listeners: [{port: 8080}]
+                limits: {max_uploads_per_loop: 0}
+                timeouts: {client_header: 10s, client_body: 250ms, keepalive: 5m}
+                """, null);
+        assertEquals(java.time.Duration.ofSeconds(10), set.timeouts().clientHeader());
+        assertEquals(java.time.Duration.ofMillis(250), set.timeouts().clientBody());
+        assertEquals(java.time.Duration.ofMinutes(5), set.timeouts().keepAlive());
+        assertEquals(0, set.limits().maxUploadsPerLoop());
     }
 
     @Test
