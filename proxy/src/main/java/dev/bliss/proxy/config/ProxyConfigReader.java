@@ -226,8 +226,9 @@ public final class ProxyConfigReader {
             t.requireNoUnknownKeys();
             tls = new TlsOptions(cert, key);
         }
+        ProxyProtocol proxyProtocol = ProxyProtocol.valueOf(l.oneOf("proxy_protocol", "off", "off", "v1", "v2").toUpperCase());
         l.requireNoUnknownKeys();
-        return new ListenerOptions(host, port, tls);
+        return new ListenerOptions(host, port, tls, proxyProtocol);
     }
 
     private static UpstreamOptions upstream(String name, ConfigSection u) throws ConfigException {

@@ -4,6 +4,7 @@ import dev.bliss.plugin.IpAddress;
 import dev.bliss.proxy.tls.TlsFingerprint;
 import dev.bliss.proxy.tls.TlsFingerprints;
 import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 
 /**
@@ -14,6 +15,13 @@ import java.net.InetSocketAddress;
  * <p>Event loop of the connection only.
  */
 public final class ClientConnectionInfo {
+
+    /**
+     * The client address a PROXY protocol header gave for this TCP connection, when one did: it
+     * stands in for the peer everywhere (ip.src, X-Forwarded-For, trusted-proxy checks, keys).
+     */
+    public static final AttributeKey<InetSocketAddress> PROXIED_CLIENT =
+            AttributeKey.valueOf(ClientConnectionInfo.class, "proxiedClient");
 
     private final Channel channel;
     final IpAddress peer = new IpAddress();
@@ -32,7 +40,10 @@ public final class ClientConnectionInfo {
         this.tls = tls;
         this.http2 = http2;
         String text = null;
-        if (channel.remoteAddress() instanceof InetSocketAddress remote && remote.getAddress() != null) {
+        InetSocketAddress proxied = channel.hasAttr(PROXIED_CLIENT) ? channel.attr(PROXIED_CLIENT).get() : null;
+        if (proxied != null && proxied.getAddress() != null) {
+            text = proxied.getAddress().getHostAddress();
+        } else if (channel.remoteAddress() instanceof InetSocketAddress remote && remote.getAddress() != null) {
             text = remote.getAddress().getHostAddress();
         }
         if (text == null || !peer.parse(text)) {

@@ -1,7 +1,7 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.metrics.LoopCounters;
-import dev.bliss.proxy.metrics.SlowClientMeters;
+import dev.bliss.proxy.metrics.ClientConnectionMeters;
 
 /**
  * The client connections of one loop that owe the proxy a request head, checked once per tick of
@@ -68,8 +68,8 @@ final class ClientDeadlineSweep {
             ClientDeadline next = d.next;
             if (nowNanos - d.deadlineNanos > 0) {
                 remove(d);
-                counters.add(d.phase() == ClientDeadline.IDLE ? SlowClientMeters.KEEP_ALIVE_TIMEOUTS
-                        : SlowClientMeters.HEADER_TIMEOUTS, 1);
+                counters.add(d.phase() == ClientDeadline.IDLE ? ClientConnectionMeters.KEEP_ALIVE_TIMEOUTS
+                        : ClientConnectionMeters.HEADER_TIMEOUTS, 1);
                 d.expired();
                 closed++;
             }

@@ -7,7 +7,7 @@ import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
 import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.proxy.metrics.ProxyMetrics;
-import dev.bliss.proxy.metrics.SlowClientMeters;
+import dev.bliss.proxy.metrics.ClientConnectionMeters;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.routing.Origin;
@@ -97,7 +97,7 @@ public final class RequestPath {
         this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
-        this.slowClients = metrics.slowClients().newLoop();
+        this.slowClients = metrics.clientConnections().newLoop();
         this.deadlines = new ClientDeadlineSweep(slow, slowClients);
         this.uploads = new UploadSlots(slow.maxUploadsPerLoop(), slowClients);
         long tick = sweep.tickNanos(slow.shortestNanos());
@@ -110,6 +110,14 @@ public final class RequestPath {
      */
     public ChannelHandler newClientDeadline() {
         return new ClientDeadline(deadlines);
+    }
+
+    /**
+     * This loop's counters of {@link ClientConnectionMeters}, for the listener's handlers in front
+     * of the request path (PROXY-protocol refusals); this loop only.
+     */
+    public LoopCounters connectionCounters() {
+        return slowClients;
     }
 
     /** A new connection's handler: the last of an HTTP/1.x pipeline, or of an HTTP/2 stream's. */
@@ -177,7 +185,7 @@ public final class RequestPath {
 
     /** The client stopped sending its body: 408, or a reset once the response has begun. */
     void clientBodyTimedOut(Exchange e, boolean responseStarted) {
-        slowClients.add(SlowClientMeters.BODY_TIMEOUTS, 1);
+        slowClients.add(ClientConnectionMeters.BODY_TIMEOUTS, 1);
         if (responseStarted) {
             e.clientClosing = true;
             e.client.close();

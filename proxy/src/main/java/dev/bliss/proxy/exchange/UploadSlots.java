@@ -1,7 +1,7 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.metrics.LoopCounters;
-import dev.bliss.proxy.metrics.SlowClientMeters;
+import dev.bliss.proxy.metrics.ClientConnectionMeters;
 
 /**
  * The cap on origin connections held by uploads on one event loop. A request whose body is still
@@ -35,17 +35,17 @@ final class UploadSlots {
     /** Takes a slot; false (and counted as refused) when all are taken. */
     boolean tryTake() {
         if (max > 0 && taken >= max) {
-            counters.add(SlowClientMeters.UPLOADS_REFUSED, 1);
+            counters.add(ClientConnectionMeters.UPLOADS_REFUSED, 1);
             return false;
         }
         taken++;
-        counters.add(SlowClientMeters.UPLOADS_TAKEN, 1);
+        counters.add(ClientConnectionMeters.UPLOADS_TAKEN, 1);
         return true;
     }
 
     void give() {
         taken--;
-        counters.add(SlowClientMeters.UPLOADS_DONE, 1);
+        counters.add(ClientConnectionMeters.UPLOADS_DONE, 1);
     }
 
     int taken() {

@@ -2,6 +2,7 @@ package dev.bliss.proxy.listener;
 
 import dev.bliss.proxy.config.ListenerOptions;
 import dev.bliss.proxy.exchange.RequestPath;
+import dev.bliss.proxy.forward.ForwardedHeaders;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
@@ -14,6 +15,7 @@ import io.netty.handler.ssl.SslContext;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One bound listener: a Netty server channel on the Vert.x instance's acceptor loop whose
@@ -34,11 +36,13 @@ public final class HttpListener {
      *
      * @param paths          each event loop's request path, for every loop of {@code loops}
      * @param maxHeaderSize  limits.max_header_size
+     * @param trust          the trusted proxies in force, whose PROXY headers are believed
      * @throws IllegalStateException when the address cannot be bound (the cause says why)
      */
     public static HttpListener bind(ListenerOptions options, EventLoopGroup acceptor, EventLoopGroup loops,
                                     ChannelFactory<? extends ServerChannel> serverChannels,
-                                    Map<EventLoop, RequestPath> paths, int maxHeaderSize, Vertx vertx) {
+                                    Map<EventLoop, RequestPath> paths, int maxHeaderSize, Vertx vertx,
+                                    Supplier<ForwardedHeaders> trust) {
         SslContext tls = options.tls() == null ? null : ListenerTls.serverContext(options.tls(), vertx);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, loops)
@@ -46,7 +50,7 @@ public final class HttpListener {
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ClientChannelInitializer(paths, tls, maxHeaderSize));
+                .childHandler(new ClientChannelInitializer(paths, tls, maxHeaderSize, options.proxyProtocol(), trust));
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(options.host(), options.port())).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "

@@ -8,7 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToLongFunction;
 
 /**
- * What the slow-client defences did, summed over the event loops when scraped:
+ * What the client-connection defences did (slow clients, the upload cap, PROXY headers), summed
+ * over the event loops when scraped:
  *
  * <pre>
  *   bliss_client_timeouts_total{phase}   header | body | keepalive: connections closed (or 408) for a client too slow
@@ -20,7 +21,7 @@ import java.util.function.ToLongFunction;
  * Each loop counts into its own {@link LoopCounters} ({@link #newLoop()}); nothing is shared on
  * the request path. Thread-safe.
  */
-public final class SlowClientMeters {
+public final class ClientConnectionMeters {
 
     public static final int HEADER_TIMEOUTS = 0;
     public static final int BODY_TIMEOUTS = 1;
@@ -34,7 +35,7 @@ public final class SlowClientMeters {
 
     private final List<LoopCounters> loops = new CopyOnWriteArrayList<>();
 
-    SlowClientMeters(MeterRegistry registry) {
+    ClientConnectionMeters(MeterRegistry registry) {
         timeouts(registry, "header", HEADER_TIMEOUTS);
         timeouts(registry, "body", BODY_TIMEOUTS);
         timeouts(registry, "keepalive", KEEP_ALIVE_TIMEOUTS);
