@@ -215,20 +215,55 @@ public final class ProxyConfigReader {
         TlsOptions tls = null;
         if (l.has("tls")) {
             ConfigSection t = l.section("tls");
-            Path cert = base.resolve(t.requireString("certificate"));
-            Path key = base.resolve(t.requireString("key"));
-            if (!Files.isReadable(cert)) {
-                throw t.error("certificate", "cannot read " + cert);
+            List<TlsOptions.Certificate> certificates = new ArrayList<>();
+            if (t.has("certificate") || t.has("key") || !t.has("certificates")) {
+                certificates.add(certificate(t, base, false)); // the default
             }
-            if (!Files.isReadable(key)) {
-                throw t.error("key", "cannot read " + key);
+            for (ConfigSection c : t.sections("certificates")) {
+                certificates.add(certificate(c, base, true));
+                c.requireNoUnknownKeys();
             }
             t.requireNoUnknownKeys();
-            tls = new TlsOptions(cert, key);
+            tls = new TlsOptions(certificates);
         }
         ProxyProtocol proxyProtocol = ProxyProtocol.valueOf(l.oneOf("proxy_protocol", "off", "off", "v1", "v2").toUpperCase());
         l.requireNoUnknownKeys();
         return new ListenerOptions(host, port, tls, proxyProtocol);
+    }
+
+    /**
+     * A certificate and key pair; its server names are the listed ones, else (for a pair chosen by
+     * SNI) the certificate's own DNS names, read from the file here so that a wrong file is an
+     * error with its line.
+     */
+    private static TlsOptions.Certificate certificate(ConfigSection c, Path base, boolean bySni) throws ConfigException {
+        Path cert = base.resolve(c.requireString("certificate"));
+        Path key = base.resolve(c.requireString("key"));
+        if (!Files.isReadable(cert)) {
+            throw c.error("certificate", "cannot read " + cert);
+        }
+        if (!Files.isReadable(key)) {
+            throw c.error("key", "cannot read " + key);
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : c.strings("names")) {
+            String n = name.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!ServerNames.isPattern(n)) {
+                throw c.error("names", "not a server name: \"" + name + "\" (a DNS name, or *. and a DNS name)");
+            }
+            names.add(n);
+        }
+        if (bySni && names.isEmpty()) {
+            try {
+                names.addAll(ServerNames.of(cert));
+            } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+                throw c.error("certificate", "cannot read a certificate from " + cert + ": " + e.getMessage());
+            }
+            if (names.isEmpty()) {
+                throw c.error("names", cert + " names no DNS name (subject alternative names): list the server names it serves");
+            }
+        }
+        return new TlsOptions.Certificate(cert, key, names);
     }
 
     private static UpstreamOptions upstream(String name, ConfigSection u) throws ConfigException {

@@ -220,7 +220,7 @@ public final class RunningProxy implements ProxyServer {
 
     @Override
     public Future<ReloadOutcome> reload() {
-        return vertx.executeBlocking(reload::run);
+        return vertx.executeBlocking(() -> reload.run(listeners));
     }
 
     @Override

@@ -27,7 +27,6 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
-import io.netty.handler.ssl.SslContext;
 import io.netty.util.AsciiString;
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -59,19 +58,19 @@ import java.util.function.Supplier;
 final class ClientChannelInitializer extends ChannelInitializer<Channel> {
 
     private final Map<EventLoop, RequestPath> paths;
-    private final SslContext tls;
+    private final ListenerTls tls;
     private final int maxHeaderSize;
     private final ProxyProtocol proxyProtocol;
     private final Supplier<ForwardedHeaders> trust;
 
     /**
      * @param paths         each event loop's request path
-     * @param tls           the listener's TLS context (ALPN h2 and http/1.1), or {@code null}
+     * @param tls           the listener's TLS contexts (ALPN h2 and http/1.1; chosen by SNI), or {@code null}
      * @param maxHeaderSize bytes of request head (HTTP/1.1) and header list (HTTP/2) accepted
      * @param proxyProtocol whether trusted proxies open their connections with a PROXY header
      * @param trust         the trusted proxies in force (a reload replaces them)
      */
-    ClientChannelInitializer(Map<EventLoop, RequestPath> paths, SslContext tls, int maxHeaderSize,
+    ClientChannelInitializer(Map<EventLoop, RequestPath> paths, ListenerTls tls, int maxHeaderSize,
                              ProxyProtocol proxyProtocol, Supplier<ForwardedHeaders> trust) {
         this.paths = paths;
         this.tls = tls;
@@ -113,7 +112,7 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
         ChannelPipeline p = ch.pipeline();
         if (tls != null) {
             p.addLast("clientHelloCapture", TlsFingerprints.newCapture());
-            p.addLast("ssl", tls.newHandler(ch.alloc()));
+            p.addLast("ssl", tls.newHandler(ch));
             p.addLast("alpn", new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
                 @Override
                 protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {

@@ -11,7 +11,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
-import io.netty.handler.ssl.SslContext;
+import dev.bliss.proxy.config.TlsOptions;
 import io.vertx.core.Vertx;
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -26,9 +26,11 @@ import java.util.function.Supplier;
 public final class HttpListener {
 
     private final Channel channel;
+    private final ListenerTls tls;
 
-    private HttpListener(Channel channel) {
+    private HttpListener(Channel channel, ListenerTls tls) {
         this.channel = channel;
+        this.tls = tls;
     }
 
     /**
@@ -43,7 +45,7 @@ public final class HttpListener {
                                     ChannelFactory<? extends ServerChannel> serverChannels,
                                     Map<EventLoop, RequestPath> paths, int maxHeaderSize, Vertx vertx,
                                     Supplier<ForwardedHeaders> trust) {
-        SslContext tls = options.tls() == null ? null : ListenerTls.serverContext(options.tls(), vertx);
+        ListenerTls tls = options.tls() == null ? null : ListenerTls.of(options.tls(), vertx);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, loops)
                 .channelFactory(serverChannels)
@@ -56,7 +58,29 @@ public final class HttpListener {
             throw new IllegalStateException("cannot listen on " + options.host() + ":" + options.port() + ": "
                     + bound.cause().getMessage(), bound.cause());
         }
-        return new HttpListener(bound.channel());
+        return new HttpListener(bound.channel(), tls);
+    }
+
+    /**
+     * A reload's certificates for this listener, read and checked (blocking; off the event
+     * loops); {@link Runnable#run} puts them in force for the handshakes that follow. Open
+     * connections keep theirs.
+     *
+     * @throws IllegalStateException when a file cannot be read or used
+     * @throws IllegalArgumentException when the listener was started without TLS, or with it and
+     *                                  {@code options} has none (a restart changes that)
+     */
+    public Runnable prepareTls(TlsOptions options) {
+        if (tls == null || options == null) {
+            throw new IllegalArgumentException("TLS on or off changes only with a restart");
+        }
+        ListenerTls.Prepared next = tls.prepare(options);
+        return next::apply;
+    }
+
+    /** Whether the listener terminates TLS. */
+    public boolean tls() {
+        return tls != null;
     }
 
     /** The port bound (the real one when configured as 0). */
