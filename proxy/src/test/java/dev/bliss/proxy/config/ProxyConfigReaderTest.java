@@ -54,6 +54,31 @@ class ProxyConfigReaderTest {
     }
 
     @Test
+    void shouldTakeSniNamesFromTheCertificateAndRefuseOnesThatAreNotServerNames(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        for (String f : new String[] {"shop-cert.pem", "shop-key.pem", "api-cert.pem", "api-key.pem"}) {
+            try (var in = getClass().getResourceAsStream("/tls/sni/" + f)) {
+                java.nio.file.Files.copy(in, dir.resolve(f));
+            }
+        }
+        String tls = """
+                listeners:
+                  - port: 8443
+                    tls:
+                      certificates:
+                        - {certificate: shop-cert.pem, key: shop-key.pem}
+                        - {certificate: api-cert.pem, key: api-key.pem, names: [%s]}
+                """;
+        TlsOptions read = Proxies.options(tls.formatted("api.example.test"), dir).listeners().getFirst().tls();
+        assertEquals(java.util.List.of("shop.example.test", "*.shop.example.test"), read.certificates().getFirst().names(),
+                "the certificate's own DNS names");
+        assertEquals(dir.resolve("shop-cert.pem"), read.certificate(), "the first pair is the default");
+        ConfigException e = assertThrows(ConfigException.class, () -> Proxies.options(tls.formatted("'api example'"), dir));
+        assertEquals("test-bliss.yaml:6:64: listeners[0].tls.certificates[1].names: not a server name: \"api example\""
+                + " (a DNS name, or *. and a DNS name)", e.getMessage());
+    }
+
+    @Test
     void shouldReportARouteToAnUndefinedUpstream() {
         assertEquals("test-bliss.yaml:7:15: routes[0].upstream: no upstream named \"ap\" (defined: app)", error("""
                 listeners: [{port: 8080}]

@@ -5,6 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.AdminHttp;
+import dev.bliss.proxy.testing.Await;
+import io.vertx.core.Promise;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientConnection;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpConnectOptions;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.RequestOptions;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.TestOrigin;
@@ -81,6 +89,25 @@ class SlowClientsTest {
         }
         assertMetric("bliss_client_timeouts_total{phase=\"keepalive\"} 1.0");
         assertMetric("bliss_client_timeouts_total{phase=\"header\"} 0.0");
+    }
+
+    @Test
+    void shouldKeepAnHttp2ConnectionWhileAStreamIsOpenAndCloseItOnceIdle() throws Exception {
+        start("timeouts: {client_header: 30s, keepalive: 300ms}\n");
+        // the origin answers later than the keep-alive timeout: an open stream must hold the connection
+        origin.behaviour(req -> origin.record(req, () -> origin.vertx().setTimer(900, t -> req.response().end("late"))));
+        HttpClientAgent h2 = origin.vertx().createHttpClient(new HttpClientOptions()
+                .setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+        HttpClientConnection connection = Await.result(h2.connect(new HttpConnectOptions()
+                .setHost("127.0.0.1").setPort(proxy.port(0))));
+        Promise<Void> closed = Promise.promise();
+        connection.closeHandler(v -> closed.tryComplete());
+        String body = Await.result(connection.request(new RequestOptions().setURI("/slow").setHost("a"))
+                .compose(r -> r.send()).compose(r -> r.body()).map(Object::toString));
+        assertEquals("late", body);
+        Await.result(closed.future()); // and then, idle, it is closed
+        assertMetric("bliss_client_timeouts_total{phase=\"keepalive\"} 1.0");
+        Await.result(h2.close());
     }
 
     @Test
