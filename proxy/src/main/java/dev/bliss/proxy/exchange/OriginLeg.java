@@ -373,9 +373,8 @@ final class OriginLeg implements OriginListener {
      * 408 (or, when the response has begun, its connection or stream is reset).
      */
     void clientBodyTimedOut() {
-        boolean started = responseStarted;
         abort();
-        exchange.path.clientBodyTimedOut(exchange, started);
+        exchange.path.clientBodyTimedOut(exchange);
     }
 
     // ---- WebSocket and other upgrades

@@ -5,9 +5,9 @@ import dev.bliss.proxy.challenge.ChallengeGate;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
+import dev.bliss.proxy.metrics.ClientConnectionMeters;
 import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.proxy.metrics.ProxyMetrics;
-import dev.bliss.proxy.metrics.ClientConnectionMeters;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.routing.Origin;
@@ -60,7 +60,7 @@ public final class RequestPath {
     private final ExchangeSweep sweep;
     private final ClientDeadlineSweep deadlines;
     private final UploadSlots uploads;
-    private final LoopCounters slowClients;
+    private final LoopCounters connectionCounters;
     private final ClientConnections connections = new ClientConnections();
     private final HopByHopHeaders hopByHop = new HopByHopHeaders();
     private final ProxyMetrics metrics;
@@ -97,9 +97,9 @@ public final class RequestPath {
         this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
-        this.slowClients = metrics.clientConnections().newLoop();
-        this.deadlines = new ClientDeadlineSweep(slow, slowClients);
-        this.uploads = new UploadSlots(slow.maxUploadsPerLoop(), slowClients);
+        this.connectionCounters = metrics.clientConnections().newLoop();
+        this.deadlines = new ClientDeadlineSweep(slow, connectionCounters);
+        this.uploads = new UploadSlots(slow.maxUploadsPerLoop(), connectionCounters);
         long tick = sweep.tickNanos(slow.shortestNanos());
         this.ticking = loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
     }
@@ -117,7 +117,7 @@ public final class RequestPath {
      * of the request path (PROXY-protocol refusals); this loop only.
      */
     public LoopCounters connectionCounters() {
-        return slowClients;
+        return connectionCounters;
     }
 
     /** A new connection's handler: the last of an HTTP/1.x pipeline, or of an HTTP/2 stream's. */
@@ -184,9 +184,9 @@ public final class RequestPath {
     }
 
     /** The client stopped sending its body: 408, or a reset once the response has begun. */
-    void clientBodyTimedOut(Exchange e, boolean responseStarted) {
-        slowClients.add(ClientConnectionMeters.BODY_TIMEOUTS, 1);
-        if (responseStarted) {
+    void clientBodyTimedOut(Exchange e) {
+        connectionCounters.add(ClientConnectionMeters.BODY_TIMEOUTS, 1);
+        if (e.origin.responseStarted()) {
             e.clientClosing = true;
             e.client.close();
             e.end();
