@@ -133,6 +133,23 @@ class SlowClientsTest {
     }
 
     @Test
+    void shouldAnswer408OnAnHttp2StreamWhoseBodyStalls() throws Exception {
+        start("timeouts: {client_body: 300ms}\n");
+        HttpClientAgent h2 = origin.vertx().createHttpClient(new HttpClientOptions()
+                .setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+        int status = Await.result(h2.request(new RequestOptions().setMethod(io.vertx.core.http.HttpMethod.POST)
+                .setHost("127.0.0.1").setPort(proxy.port(0)).setURI("/stalled")).compose(req -> {
+                    req.setChunked(true);
+                    req.write("part of a body"); // and never the rest
+                    return req.response();
+                }).map(r -> r.statusCode()));
+        assertEquals(408, status);
+        assertMetric("bliss_client_timeouts_total{phase=\"body\"} 1.0");
+        assertEquals(0, origin.seenCount(), "the origin never got a whole request");
+        Await.result(h2.close());
+    }
+
+    @Test
     void shouldKeepOriginConnectionsForOtherClientsWhile140UploadsStall() throws Exception {
         proxy = Proxies.start(Proxies.singleOrigin(origin.url(), """
                 limits: {max_uploads_per_loop: 4}
