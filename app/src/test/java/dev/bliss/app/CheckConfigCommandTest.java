@@ -63,6 +63,23 @@ class CheckConfigCommandTest {
         assertTrue(r.err().contains("publish_intervall"), r.err());
     }
 
+    @Test
+    void shouldRefuseAnAdminPortThatIsAlsoAListenersPortNamingBothKeys() throws Exception {
+        Path yaml = copyShippedConfig();
+        String text = Files.readString(yaml);
+        assertTrue(text.contains("    port: 8080\n") && text.contains("  port: 9901\n"), "the shipped ports");
+        Files.writeString(yaml, text.replace("  port: 9901\n", "  port: 8080\n"));
+        int listener = (int) text.lines().takeWhile(l -> !l.equals("    port: 8080")).count() + 1;
+        int admin = (int) text.lines().takeWhile(l -> !l.equals("  port: 9901")).count() + 1;
+
+        CommandRun r = bliss("check-config", "--config", yaml.toString());
+
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.err().contains("bliss.yaml:" + admin + ":9: admin.port: admin.port 8080 is also the port of listeners[0].port ("),
+                r.err());
+        assertTrue(r.err().contains("bliss.yaml:" + listener + ":5); give the admin server a port of its own"), r.err());
+    }
+
     /** config/*.yaml and config/models/ into the temporary directory, so relative paths resolve as in config/. */
     private Path copyShippedConfig() throws Exception {
         Path shipped = Path.of("..", "config");

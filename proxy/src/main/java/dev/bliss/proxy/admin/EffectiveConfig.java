@@ -27,18 +27,28 @@ public final class EffectiveConfig {
                 .put("proxy", new JsonObject().put("event_loops", eventLoops).put("transport", transport));
         JsonArray listeners = new JsonArray();
         for (ListenerOptions l : o.listeners()) {
-            JsonObject j = new JsonObject().put("host", l.host()).put("port", l.port());
+            JsonObject j = new JsonObject().put("host", l.host()).put("port", l.port())
+                    .put("proxy_protocol", l.proxyProtocol().name().toLowerCase(java.util.Locale.ROOT));
             if (l.tls() != null) {
-                j.put("tls", new JsonObject().put("certificate", l.tls().certificate().toString()).put("key", REDACTED));
+                JsonArray bySni = new JsonArray();
+                for (var c : l.tls().certificates().subList(1, l.tls().certificates().size())) {
+                    bySni.add(new JsonObject().put("certificate", c.certificate().toString()).put("key", REDACTED)
+                            .put("names", new JsonArray(c.names())));
+                }
+                j.put("tls", new JsonObject().put("certificate", l.tls().certificate().toString()).put("key", REDACTED)
+                        .put("certificates", bySni));
             }
             listeners.add(j);
         }
         json.put("listeners", listeners);
         json.put("trusted_proxies", new JsonArray(o.trustedProxies()));
         json.put("request_id_header", o.requestIdHeader());
-        json.put("limits", new JsonObject().put("max_header_size", o.limits().maxHeaderSize()).put("max_body_size", o.limits().maxBodySize()));
+        json.put("limits", new JsonObject().put("max_header_size", o.limits().maxHeaderSize()).put("max_body_size", o.limits().maxBodySize())
+                .put("max_uploads_per_loop", o.limits().maxUploadsPerLoop()));
         json.put("timeouts", new JsonObject().put("connect", o.timeouts().connect().toString())
-                .put("response", o.timeouts().response().toString()).put("shutdown", o.timeouts().shutdown().toString()));
+                .put("response", o.timeouts().response().toString()).put("shutdown", o.timeouts().shutdown().toString())
+                .put("client_header", o.timeouts().clientHeader().toString()).put("client_body", o.timeouts().clientBody().toString())
+                .put("keepalive", o.timeouts().keepAlive().toString()));
         JsonObject upstreams = new JsonObject();
         for (UpstreamOptions u : o.upstreams().values()) {
             JsonArray origins = new JsonArray();

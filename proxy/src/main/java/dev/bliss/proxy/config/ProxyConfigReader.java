@@ -66,7 +66,8 @@ public final class ProxyConfigReader {
         ConfigSection limitsSection = root.section("limits");
         LimitOptions limits = new LimitOptions(
                 limitsSection.integer("max_header_size", LimitOptions.DEFAULT_MAX_HEADER_SIZE, 1024, 1 << 20),
-                limitsSection.byteSize("max_body_size", 0L));
+                limitsSection.byteSize("max_body_size", 0L),
+                limitsSection.integer("max_uploads_per_loop", LimitOptions.DEFAULT_MAX_UPLOADS_PER_LOOP, 0, 1_000_000));
         if (limits.maxBodySize() < 0) {
             throw limitsSection.error("max_body_size", "must be 0 (no limit) or positive");
         }
@@ -76,7 +77,10 @@ public final class ProxyConfigReader {
         TimeoutOptions timeouts = new TimeoutOptions(
                 positive(t, "connect", TimeoutOptions.DEFAULT_CONNECT),
                 positive(t, "response", TimeoutOptions.DEFAULT_RESPONSE),
-                positive(t, "shutdown", TimeoutOptions.DEFAULT_SHUTDOWN));
+                positive(t, "shutdown", TimeoutOptions.DEFAULT_SHUTDOWN),
+                positive(t, "client_header", TimeoutOptions.DEFAULT_CLIENT_HEADER),
+                positive(t, "client_body", TimeoutOptions.DEFAULT_CLIENT_BODY),
+                positive(t, "keepalive", TimeoutOptions.DEFAULT_KEEP_ALIVE));
         t.requireNoUnknownKeys();
 
         Map<String, UpstreamOptions> upstreams = new LinkedHashMap<>();
@@ -106,6 +110,7 @@ public final class ProxyConfigReader {
 
         ConfigSection a = root.section("admin");
         AdminOptions admin = admin(a, base);
+        refuseSharedPort(admin, a, listeners, root.sections("listeners"));
 
         AccessLogOptions accessLog = accessLog(root.section("access_log"), base);
 
@@ -185,25 +190,80 @@ public final class ProxyConfigReader {
         return new AdminOptions(enabled, host, port, token);
     }
 
+    /**
+     * An admin port that is also a listener's port would fail the second bind at startup with a
+     * bare "address in use", or, on different addresses of one machine, serve the admin server
+     * where clients are expected: refused here, naming both keys.
+     */
+    private static void refuseSharedPort(AdminOptions admin, ConfigSection a, List<ListenerOptions> listeners,
+                                         List<ConfigSection> sections) throws ConfigException {
+        if (!admin.enabled() || admin.port() == 0) {
+            return;
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            if (listeners.get(i).port() == admin.port()) {
+                ConfigSection l = sections.get(i);
+                throw a.error("port", "admin.port " + admin.port() + " is also the port of " + l.keyPath("port")
+                        + " (" + l.positionOf("port") + "); give the admin server a port of its own");
+            }
+        }
+    }
+
     private static ListenerOptions listener(ConfigSection l, Path base) throws ConfigException {
         String host = l.string("host", "127.0.0.1");
         int port = l.integer("port", 8080, 0, 65535);
         TlsOptions tls = null;
         if (l.has("tls")) {
             ConfigSection t = l.section("tls");
-            Path cert = base.resolve(t.requireString("certificate"));
-            Path key = base.resolve(t.requireString("key"));
-            if (!Files.isReadable(cert)) {
-                throw t.error("certificate", "cannot read " + cert);
+            List<TlsOptions.Certificate> certificates = new ArrayList<>();
+            if (t.has("certificate") || t.has("key") || !t.has("certificates")) {
+                certificates.add(certificate(t, base, false)); // the default
             }
-            if (!Files.isReadable(key)) {
-                throw t.error("key", "cannot read " + key);
+            for (ConfigSection c : t.sections("certificates")) {
+                certificates.add(certificate(c, base, true));
+                c.requireNoUnknownKeys();
             }
             t.requireNoUnknownKeys();
-            tls = new TlsOptions(cert, key);
+            tls = new TlsOptions(certificates);
         }
+        ProxyProtocol proxyProtocol = ProxyProtocol.valueOf(l.oneOf("proxy_protocol", "off", "off", "v1", "v2").toUpperCase());
         l.requireNoUnknownKeys();
-        return new ListenerOptions(host, port, tls);
+        return new ListenerOptions(host, port, tls, proxyProtocol);
+    }
+
+    /**
+     * A certificate and key pair; its server names are the listed ones, else (for a pair chosen by
+     * SNI) the certificate's own DNS names, read from the file here so that a wrong file is an
+     * error with its line.
+     */
+    private static TlsOptions.Certificate certificate(ConfigSection c, Path base, boolean bySni) throws ConfigException {
+        Path cert = base.resolve(c.requireString("certificate"));
+        Path key = base.resolve(c.requireString("key"));
+        if (!Files.isReadable(cert)) {
+            throw c.error("certificate", "cannot read " + cert);
+        }
+        if (!Files.isReadable(key)) {
+            throw c.error("key", "cannot read " + key);
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : c.strings("names")) {
+            String n = name.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!ServerNames.isPattern(n)) {
+                throw c.error("names", "not a server name: \"" + name + "\" (a DNS name, or *. and a DNS name)");
+            }
+            names.add(n);
+        }
+        if (bySni && names.isEmpty()) {
+            try {
+                names.addAll(ServerNames.of(cert));
+            } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+                throw c.error("certificate", "cannot read a certificate from " + cert + ": " + e.getMessage());
+            }
+            if (names.isEmpty()) {
+                throw c.error("names", cert + " names no DNS name (subject alternative names): list the server names it serves");
+            }
+        }
+        return new TlsOptions.Certificate(cert, key, names);
     }
 
     private static UpstreamOptions upstream(String name, ConfigSection u) throws ConfigException {

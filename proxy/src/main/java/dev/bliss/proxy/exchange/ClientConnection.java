@@ -87,6 +87,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
             }
             Exchange e = path.newExchange();
             current = e;
+            info.exchangeStarted();
             e.begin(this, request, System.nanoTime());
             if (msg instanceof LastHttpContent) {
                 e.requestEnded = true; // a full request: its body went with the head
@@ -120,6 +121,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         current = null;
+        info.exchangeEnded();
         resumeReading(PAUSED_FOR_ORIGIN);
         if (closing) {
             return;
@@ -172,6 +174,11 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
     void flush() {
         ctx.flush();
+    }
+
+    /** Whether the proxy is reading this connection (or stream): no pause for the origin or pipelining. */
+    boolean isReading() {
+        return pausedFor == 0;
     }
 
     boolean isWritable() {
@@ -262,6 +269,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
         Exchange e = current;
         current = null;
         if (e != null) {
+            info.exchangeEnded();
             e.clientClosed();
         }
         if (backlog != null) {

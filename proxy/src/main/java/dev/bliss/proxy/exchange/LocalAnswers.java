@@ -37,6 +37,8 @@ final class LocalAnswers {
     static final LocalResponse NO_ORIGIN = plain(502, "bad gateway: every origin of this upstream is failing");
     static final LocalResponse TOO_LARGE = plain(413, "request body too large");
     static final LocalResponse DETECTOR_FAILED = plain(503, "service unavailable: a required detector failed");
+    static final LocalResponse UPLOADS_BUSY = plain(503, "service unavailable: too many uploads in progress; try again");
+    static final LocalResponse BODY_TIMEOUT = plain(408, "request timeout: the request body stopped arriving");
     /** Heads the codec refused have no request (and no id) yet: fixed bodies. */
     private static final ByteBuf HEADERS_TOO_LARGE = fixed("request header fields too large\n");
     private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
@@ -61,6 +63,16 @@ final class LocalAnswers {
 
     void tooLarge(Exchange e) {
         answer(e, "body_too_large", TOO_LARGE);
+    }
+
+    /** The loop's cap on uploads holding origin connections is reached ({@link UploadSlots}). */
+    void uploadsBusy(Exchange e) {
+        answer(e, "uploads_busy", UPLOADS_BUSY);
+    }
+
+    /** The client paused its body longer than the body timeout; the connection closes after it. */
+    void bodyTimeout(Exchange e) {
+        answer(e, "body_timeout", BODY_TIMEOUT);
     }
 
     void detectorFailed(Exchange e) {

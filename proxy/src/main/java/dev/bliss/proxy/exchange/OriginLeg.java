@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -63,6 +64,10 @@ final class OriginLeg implements OriginListener {
     private long responseHeadNanos;
     /** When the origin last got a byte from us or gave us one; read by the sweep. */
     long lastActivityNanos;
+    /** When the client last gave a body chunk (or the leg was bound); read and held by the sweep. */
+    long lastClientNanos;
+    /** Whether this leg holds one of the loop's {@link UploadSlots}. */
+    private boolean holdsUploadSlot;
     /** Links of the loop's list of legs waiting on their origin ({@link ExchangeSweep}). */
     OriginLeg previousWaiting;
     OriginLeg nextWaiting;
@@ -85,6 +90,13 @@ final class OriginLeg implements OriginListener {
     void start(OriginPool pool, long bodyLimit) {
         this.pool = pool;
         this.bodyLimit = bodyLimit;
+        if (bodyStillArriving()) {
+            if (!exchange.path.uploads().tryTake()) {
+                exchange.path.answers().uploadsBusy(exchange);
+                return;
+            }
+            holdsUploadSlot = true;
+        }
         this.acquiring = true;
         this.startNanos = System.nanoTime();
         pool.acquire(this, exchange.generation);
@@ -92,6 +104,24 @@ final class OriginLeg implements OriginListener {
 
     boolean responseStarted() {
         return responseStarted;
+    }
+
+    /**
+     * Whether the request has a body the client has not finished sending: HTTP/1.x declares one
+     * (a length above 0, or chunked); an HTTP/2 head without END_STREAM always brings one.
+     */
+    private boolean bodyStillArriving() {
+        HttpRequest request = exchange.request;
+        if (exchange.requestEnded || request instanceof FullHttpRequest) {
+            return false;
+        }
+        return exchange.client.info().http2 || HttpUtil.getContentLength(request, 0L) > 0
+                || HttpUtil.isTransferEncodingChunked(request);
+    }
+
+    /** Whether the client still owes this (bound) leg body bytes; the sweep's body timeout applies. */
+    boolean awaitsClientBody() {
+        return !exchange.requestEnded && !requestSent;
     }
 
     /** When the origin leg started (a connection was asked for); 0 when it never did. */
@@ -107,6 +137,7 @@ final class OriginLeg implements OriginListener {
     // ---- client to origin
 
     void requestContent(HttpContent content) {
+        lastClientNanos = System.nanoTime();
         if (channel == null) {
             queued.addLast(content); // not connected yet; the codec read it in the same burst as the head
             if (queued.size() > 1) {
@@ -120,6 +151,7 @@ final class OriginLeg implements OriginListener {
     private void writeBody(HttpContent content) {
         if (content instanceof LastHttpContent) {
             requestSent = true;
+            giveUploadSlot();
         }
         if (bodyLimit >= 0) {
             bodyBytes += content.content().readableBytes();
@@ -170,6 +202,7 @@ final class OriginLeg implements OriginListener {
         needsFlush = false;
         channel.flush();
         lastActivityNanos = System.nanoTime();
+        lastClientNanos = lastActivityNanos; // the client was paused while no connection was bound
         exchange.path.sweep().add(this);
         exchange.client.resumeReading(ClientConnection.PAUSED_FOR_ORIGIN);
         return true;
@@ -358,6 +391,16 @@ final class OriginLeg implements OriginListener {
         exchange.path.originFailed(exchange, OriginFailure.TIMEOUT);
     }
 
+    /**
+     * The client stopped sending its body for the body timeout (the sweep calls this): the origin
+     * connection, which holds half a request, is closed rather than pooled, and the client gets
+     * 408 (or, when the response has begun, its connection or stream is reset).
+     */
+    void clientBodyTimedOut() {
+        abort();
+        exchange.path.clientBodyTimedOut(exchange);
+    }
+
     // ---- WebSocket and other upgrades
 
     private void startTunnel(HttpResponse response) {
@@ -393,6 +436,7 @@ final class OriginLeg implements OriginListener {
      * queued body chunks are released.
      */
     void abort() {
+        giveUploadSlot();
         if (acquiring) {
             acquiring = false;
             pool.cancel(this);
@@ -408,6 +452,7 @@ final class OriginLeg implements OriginListener {
     }
 
     private void detach(boolean reusable) {
+        giveUploadSlot();
         exchange.path.sweep().remove(this);
         OriginConnection c = connection;
         Channel ch = channel;
@@ -425,6 +470,13 @@ final class OriginLeg implements OriginListener {
         }
     }
 
+    private void giveUploadSlot() {
+        if (holdsUploadSlot) {
+            holdsUploadSlot = false;
+            exchange.path.uploads().give();
+        }
+    }
+
     private void releaseQueued() {
         HttpContent content;
         while ((content = queued.pollFirst()) != null) {
@@ -438,6 +490,7 @@ final class OriginLeg implements OriginListener {
     }
 
     void reset() {
+        giveUploadSlot();
         releaseQueued();
         pool = null;
         connection = null;
@@ -457,5 +510,6 @@ final class OriginLeg implements OriginListener {
         bodyLimit = -1;
         startNanos = 0;
         responseHeadNanos = 0;
+        lastClientNanos = 0;
     }
 }

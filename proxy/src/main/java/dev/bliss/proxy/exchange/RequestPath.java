@@ -5,6 +5,8 @@ import dev.bliss.proxy.challenge.ChallengeGate;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
+import dev.bliss.proxy.metrics.ClientConnectionMeters;
+import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
@@ -56,6 +58,9 @@ public final class RequestPath {
     private final LocalAnswers answers;
     private final ExchangeEnd end;
     private final ExchangeSweep sweep;
+    private final ClientDeadlineSweep deadlines;
+    private final UploadSlots uploads;
+    private final LoopCounters connectionCounters;
     private final ClientConnections connections = new ClientConnections();
     private final HopByHopHeaders hopByHop = new HopByHopHeaders();
     private final ProxyMetrics metrics;
@@ -72,11 +77,12 @@ public final class RequestPath {
      * @param accessLog the access log, or {@code null}
      * @param pools     makes this loop's pool to an origin, on first use
      * @param challenge this loop's browser challenge (clearance check, reserved path, challenge rules)
+     * @param slow      the client header, body and keep-alive timeouts and the upload cap
      */
     public RequestPath(EventLoop loop, DetectorPipeline pipeline, RuleSetHolder rules, Supplier<RouteTable> routes,
                        Supplier<ForwardedHeaders> forwarded, RequestIds requestIds, ProxyMetrics metrics, AccessLog accessLog,
                        long maxBodySize, long responseTimeoutNanos, BiFunction<Origin, UpstreamGroup, OriginPool> pools,
-                       ChallengeGate challenge) {
+                       ChallengeGate challenge, SlowClientLimits slow) {
         this.challenge = challenge;
         this.loop = loop;
         this.metrics = metrics;
@@ -90,9 +96,28 @@ public final class RequestPath {
         this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
         this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
-        this.sweep = new ExchangeSweep(responseTimeoutNanos);
-        long tick = sweep.tickNanos();
+        this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
+        this.connectionCounters = metrics.clientConnections().newLoop();
+        this.deadlines = new ClientDeadlineSweep(slow, connectionCounters);
+        this.uploads = new UploadSlots(slow.maxUploadsPerLoop(), connectionCounters);
+        long tick = sweep.tickNanos(slow.shortestNanos());
         this.ticking = loop.scheduleAtFixedRate(this::tick, tick, tick, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * A new TCP connection's first handler: closes it when its client takes longer than the
+     * header timeout for a request head, or stays idle past the keep-alive timeout.
+     */
+    public ChannelHandler newClientDeadline() {
+        return new ClientDeadline(deadlines);
+    }
+
+    /**
+     * This loop's counters of {@link ClientConnectionMeters}, for the listener's handlers in front
+     * of the request path (PROXY-protocol refusals); this loop only.
+     */
+    public LoopCounters connectionCounters() {
+        return connectionCounters;
     }
 
     /** A new connection's handler: the last of an HTTP/1.x pipeline, or of an HTTP/2 stream's. */
@@ -158,6 +183,18 @@ public final class RequestPath {
         }
     }
 
+    /** The client stopped sending its body: 408, or a reset once the response has begun. */
+    void clientBodyTimedOut(Exchange e) {
+        connectionCounters.add(ClientConnectionMeters.BODY_TIMEOUTS, 1);
+        if (e.origin.responseStarted()) {
+            e.clientClosing = true;
+            e.client.close();
+            e.end();
+        } else {
+            answers.bodyTimeout(e);
+        }
+    }
+
     void end(Exchange e) {
         if (e.status >= 200 && e.localReason == null && e.chosenOrigin != null) {
             e.chosenOrigin.recordSuccess();
@@ -184,6 +221,10 @@ public final class RequestPath {
         return sweep;
     }
 
+    UploadSlots uploads() {
+        return uploads;
+    }
+
     ClientConnections connections() {
         return connections;
     }
@@ -207,6 +248,7 @@ public final class RequestPath {
     private void tick() {
         long now = System.nanoTime();
         sweep.tick(now);
+        deadlines.tick(now);
         for (OriginPool pool : selection.pools()) {
             pool.closeIdle(now);
         }

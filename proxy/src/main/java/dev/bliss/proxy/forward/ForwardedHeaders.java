@@ -29,6 +29,11 @@ public final class ForwardedHeaders {
         this.trusted = trusted;
     }
 
+    /** Whether {@code peer} is one of the trusted proxies (the PROXY protocol is taken only from them). */
+    public boolean trusts(IpAddress peer) {
+        return trusted.contains(peer);
+    }
+
     /**
      * Resolves the client address from the TCP peer and the request's X-Forwarded-For.
      *

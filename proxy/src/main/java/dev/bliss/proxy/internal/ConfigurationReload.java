@@ -6,7 +6,10 @@ import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.Position;
 import dev.bliss.proxy.ReloadOutcome;
 import dev.bliss.proxy.config.ProxyConfigSource;
+import dev.bliss.proxy.config.ListenerOptions;
 import dev.bliss.proxy.config.ProxyOptions;
+import dev.bliss.proxy.config.TlsOptions;
+import dev.bliss.proxy.listener.HttpListener;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.TrustedProxies;
 import dev.bliss.proxy.pipeline.DetectorStage;
@@ -23,13 +26,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  *  check:  bliss.yaml again (its source) ─► routes and upstreams ─► trusted proxies ─► rules compiled
+ *          ─► every TLS listener's certificates read and their contexts built
  *  plugins: each DetectorFactory.reload() (models, ...), each all or nothing on its own
- *  apply:  one volatile store of the RoutingState, one of the rule set
+ *  apply:  one volatile store of the RoutingState, one of the rule set, one per TLS listener
  * </pre>
  *
  * A failure in any check or plugin leaves the proxy's own state (routes, upstreams, trusted
- * proxies, rules) as it was; a plugin that reloaded before another one failed keeps its new
- * files. What cannot change without a restart (listeners, event loops, transport, limits,
+ * proxies, rules, TLS certificates) as it was; a plugin that reloaded before another one failed
+ * keeps its new files. What cannot change without a restart (listener addresses, TLS on or off,
+ * PROXY protocol, event loops, transport, limits,
  * timeouts, admin, access log, plugin sections) is named in the outcome and the log when it
  * differs, and the rest is reloaded anyway.
  *
@@ -63,7 +68,8 @@ final class ConfigurationReload {
         return failed.get();
     }
 
-    synchronized ReloadOutcome run() {
+    /** @param listeners the bound listeners, in configuration order (their TLS certificates reload) */
+    synchronized ReloadOutcome run(List<HttpListener> listeners) {
         List<String> done = new ArrayList<>();
         List<String> pluginsReloaded = new ArrayList<>(); // in force as soon as each returns
         try {
@@ -89,12 +95,17 @@ final class ConfigurationReload {
                             "\n" + e.getMessage());
                 }
             }
+            List<Runnable> certificates = prepareCertificates(listeners, next);
             for (DetectorStage stage : shared.pipeline().stages()) {
                 String plugin = "plugin " + stage.name() + ": " + stage.factory().reload();
                 pluginsReloaded.add(plugin);
                 done.add(plugin);
             }
             shared.apply(routing);
+            certificates.forEach(Runnable::run);
+            if (!certificates.isEmpty()) {
+                done.add("certificates of " + certificates.size() + " TLS listeners");
+            }
             if (rules != null) {
                 shared.rules().install(rules);
                 done.add(rules.rules().size() + " rules");
@@ -116,10 +127,35 @@ final class ConfigurationReload {
         }
     }
 
+    /**
+     * Every TLS listener's certificates read again (a renewed file at the same path, or the paths
+     * the new configuration gives) and checked, not yet in force. A listener whose TLS the new
+     * configuration drops or cannot match (listeners changed: a restart applies that) rereads the
+     * files it was started with.
+     */
+    private List<Runnable> prepareCertificates(List<HttpListener> listeners, ProxyOptions next) {
+        List<Runnable> prepared = new ArrayList<>();
+        List<ListenerOptions> started = shared.options().listeners();
+        for (int i = 0; i < listeners.size(); i++) {
+            if (listeners.get(i).tls()) {
+                ListenerOptions wanted = i < next.listeners().size() ? next.listeners().get(i) : null;
+                TlsOptions tls = wanted != null && wanted.tls() != null && sameSocket(wanted, started.get(i))
+                        ? wanted.tls() : started.get(i).tls();
+                prepared.add(listeners.get(i).prepareTls(tls));
+            }
+        }
+        return prepared;
+    }
+
+    private static boolean sameSocket(ListenerOptions a, ListenerOptions b) {
+        return a.host().equals(b.host()) && a.port() == b.port();
+    }
+
     /** The settings bound at start (sockets, loops, per-loop state) that differ between {@code a} and {@code b}. */
     static List<String> needsRestart(ProxyOptions a, ProxyOptions b) {
         List<String> changed = new ArrayList<>();
-        check(changed, "listeners", a.listeners(), b.listeners());
+        // a listener's certificates reload; its address, TLS on or off and PROXY protocol do not
+        check(changed, "listeners", bound(a.listeners()), bound(b.listeners()));
         check(changed, "proxy.event_loops", a.eventLoops(), b.eventLoops());
         check(changed, "proxy.transport", a.transport(), b.transport());
         check(changed, "admin", a.admin(), b.admin());
@@ -133,6 +169,10 @@ final class ConfigurationReload {
                 b.plugins().stream().map(p -> p.name() + ':' + p.type()).toList());
         check(changed, "routes (the built-in demo origin serves until a restart)", a.routes().isEmpty(), b.routes().isEmpty());
         return changed;
+    }
+
+    private static List<String> bound(List<ListenerOptions> listeners) {
+        return listeners.stream().map(l -> l.host() + ':' + l.port() + (l.tls() != null ? " tls" : "") + ' ' + l.proxyProtocol()).toList();
     }
 
     private static void check(List<String> changed, String what, Object a, Object b) {

@@ -1,6 +1,7 @@
 package dev.bliss.proxy.internal;
 
 import dev.bliss.proxy.exchange.RequestPath;
+import dev.bliss.proxy.exchange.SlowClientLimits;
 import dev.bliss.proxy.origin.OriginPool;
 import io.netty.channel.EventLoop;
 import io.vertx.core.Future;
@@ -38,7 +39,8 @@ final class ProxyVerticle extends VerticleBase {
                 (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),
                         group.poolSize(), connectMillis, ORIGIN_KEEP_ALIVE_NANOS, maxResponseHead,
                         origin.address().tls() ? shared.originTls() : null),
-                shared.challenge().newGate(shared.pipeline().scheme()));
+                shared.challenge().newGate(shared.pipeline().scheme()),
+                SlowClientLimits.of(shared.options().timeouts(), shared.options().limits()));
         if (paths.putIfAbsent(loop, path) != null) {
             return Future.failedFuture("two proxy verticles on one event loop: " + loop);
         }

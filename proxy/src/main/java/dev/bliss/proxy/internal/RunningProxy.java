@@ -171,7 +171,8 @@ public final class RunningProxy implements ProxyServer {
             try {
                 for (ListenerOptions l : options.listeners()) {
                     bound.add(HttpListener.bind(l, internal.acceptorEventLoopGroup(), internal.nettyEventLoopGroup(),
-                            internal.transport().serverChannelFactory(false), byLoop, options.limits().maxHeaderSize(), vertx));
+                            internal.transport().serverChannelFactory(false), byLoop, options.limits().maxHeaderSize(), vertx,
+                            shared::forwarded));
                 }
             } catch (RuntimeException e) {
                 bound.forEach(HttpListener::close);
@@ -219,7 +220,7 @@ public final class RunningProxy implements ProxyServer {
 
     @Override
     public Future<ReloadOutcome> reload() {
-        return vertx.executeBlocking(reload::run);
+        return vertx.executeBlocking(() -> reload.run(listeners));
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.bliss.proxy.listener;
 
+import dev.bliss.plugin.IpAddress;
+import dev.bliss.proxy.config.ProxyProtocol;
 import dev.bliss.proxy.exchange.ClientConnectionInfo;
+import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.exchange.RequestPath;
 import dev.bliss.proxy.tls.TlsFingerprints;
 import io.netty.channel.Channel;
@@ -9,6 +12,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.haproxy.HAProxyMessageDecoder;
+import io.netty.handler.codec.haproxy.HAProxyProtocolVersion;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
@@ -22,14 +27,18 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
-import io.netty.handler.ssl.SslContext;
 import io.netty.util.AsciiString;
+import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The pipeline of an accepted client connection, on the event loop it was assigned to:
  *
  * <pre>
+ *  always first: ClientDeadline (header and keep-alive timeouts), then
+ *  proxy_protocol, from a trusted proxy: HAProxyMessageDecoder ─► ProxyHeaderReader, which builds
+ *              the rest once the header is read; from anyone else: ProxyHeaderRefusal, then the rest
  *  TLS:        ClientHelloCapture ─► SslHandler ─► ALPN ─┬─ h2 ─────► HTTP/2 (below)
  *                                                          └─ http/1.1 ► HTTP/1.1 (below)
  *  cleartext:  CleartextHttp2ServerUpgradeHandler ─► ClientConnection: h2c prior knowledge or
@@ -49,18 +58,25 @@ import java.util.Map;
 final class ClientChannelInitializer extends ChannelInitializer<Channel> {
 
     private final Map<EventLoop, RequestPath> paths;
-    private final SslContext tls;
+    private final ListenerTls tls;
     private final int maxHeaderSize;
+    private final ProxyProtocol proxyProtocol;
+    private final Supplier<ForwardedHeaders> trust;
 
     /**
      * @param paths         each event loop's request path
-     * @param tls           the listener's TLS context (ALPN h2 and http/1.1), or {@code null}
+     * @param tls           the listener's TLS contexts (ALPN h2 and http/1.1; chosen by SNI), or {@code null}
      * @param maxHeaderSize bytes of request head (HTTP/1.1) and header list (HTTP/2) accepted
+     * @param proxyProtocol whether trusted proxies open their connections with a PROXY header
+     * @param trust         the trusted proxies in force (a reload replaces them)
      */
-    ClientChannelInitializer(Map<EventLoop, RequestPath> paths, SslContext tls, int maxHeaderSize) {
+    ClientChannelInitializer(Map<EventLoop, RequestPath> paths, ListenerTls tls, int maxHeaderSize,
+                             ProxyProtocol proxyProtocol, Supplier<ForwardedHeaders> trust) {
         this.paths = paths;
         this.tls = tls;
         this.maxHeaderSize = maxHeaderSize;
+        this.proxyProtocol = proxyProtocol;
+        this.trust = trust;
     }
 
     @Override
@@ -70,9 +86,33 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
             throw new IllegalStateException("no request path on " + ch.eventLoop());
         }
         ChannelPipeline p = ch.pipeline();
+        p.addLast("deadline", path.newClientDeadline()); // first: it sees every byte, the TLS handshake's too
+        if (proxyProtocol != ProxyProtocol.OFF) {
+            if (fromTrustedProxy(ch)) {
+                // the rest of the pipeline is built once the header has named the client
+                p.addLast("proxyHeader", new HAProxyMessageDecoder());
+                p.addLast("proxyHeaderReader", new ProxyHeaderReader(proxyProtocol == ProxyProtocol.V1
+                        ? HAProxyProtocolVersion.V1 : HAProxyProtocolVersion.V2, path.connectionCounters(),
+                        c -> httpPipeline(c, path)));
+                return;
+            }
+            p.addLast("proxyHeaderRefusal", new ProxyHeaderRefusal(path.connectionCounters()));
+        }
+        httpPipeline(ch, path);
+    }
+
+    private boolean fromTrustedProxy(Channel ch) {
+        IpAddress peer = new IpAddress(); // once per connection
+        return ch.remoteAddress() instanceof InetSocketAddress remote && remote.getAddress() != null
+                && peer.parse(remote.getAddress().getHostAddress()) && trust.get().trusts(peer);
+    }
+
+    /** TLS (with ALPN) or cleartext (with h2c), then HTTP/1.1 or HTTP/2 into the request path. */
+    private void httpPipeline(Channel ch, RequestPath path) {
+        ChannelPipeline p = ch.pipeline();
         if (tls != null) {
             p.addLast("clientHelloCapture", TlsFingerprints.newCapture());
-            p.addLast("ssl", tls.newHandler(ch.alloc()));
+            p.addLast("ssl", tls.newHandler(ch));
             p.addLast("alpn", new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
                 @Override
                 protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {

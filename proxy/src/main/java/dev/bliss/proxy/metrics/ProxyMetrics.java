@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
  *   bliss_rules_reload_last_success_timestamp_seconds
  *   bliss_bot_score{source}                     histogram of bot.score by bot.score_source, when a detector produces them
  *   bliss_build_info{version,commit,java}       always 1
+ *   bliss_client_timeouts_total{phase}, bliss_uploads_*, bliss_proxy_protocol_refused_total  see ClientConnectionMeters
  *   jvm_*, process_*, system_*                  Micrometer's JVM and process binders
  * </pre>
  *
@@ -50,11 +51,18 @@ public final class ProxyMetrics implements AutoCloseable {
     private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Counter> named = new ConcurrentHashMap<>();
     private final JvmBinders jvm;
+    private final ClientConnectionMeters clientConnections;
     private volatile TrafficStats traffic = new TrafficStats(StatsFields.NONE);
 
     public ProxyMetrics() {
         BuildInfo.register(registry.getPrometheusRegistry());
         jvm = new JvmBinders(registry);
+        clientConnections = new ClientConnectionMeters(registry); // after the binders' meter filters
+    }
+
+    /** Client timeouts, the upload cap and PROXY-protocol refusals, counted per event loop. */
+    public ClientConnectionMeters clientConnections() {
+        return clientConnections;
     }
 
     public PrometheusMeterRegistry registry() {

@@ -19,8 +19,63 @@ class ProxyConfigReaderTest {
 
     @Test
     void shouldReportUnknownKeysWithTheirLine() {
-        assertEquals("test-bliss.yaml:3:3: timeouts.conect: unknown key (known here: connect, response, shutdown)",
+        assertEquals("test-bliss.yaml:3:3: timeouts.conect: unknown key (known here: client_body, client_header, connect, keepalive, response, shutdown)",
                 error("listeners: [{port: 8080}]\ntimeouts:\n  conect: 5s\n"));
+    }
+
+    @Test
+    void shouldRefuseAnAdminPortThatIsAlsoAListenersPort() {
+        assertEquals("test-bliss.yaml:5:9: admin.port: admin.port 8443 is also the port of listeners[1].port"
+                + " (test-bliss.yaml:3:21); give the admin server a port of its own", error("""
+                listeners:
+                  - {port: 8080}
+                  - {host: 0.0.0.0, port: 8443}
+                admin:
+                  port: 8443
+                """));
+    }
+
+    @Test
+    void shouldReadTheSlowClientTimeoutsAndTheUploadCapWithNginxDefaults() throws Exception {
+        ProxyOptions defaults = Proxies.options("listeners: [{port: 8080}]\n", null);
+        assertEquals(java.time.Duration.ofSeconds(60), defaults.timeouts().clientHeader());
+        assertEquals(java.time.Duration.ofSeconds(60), defaults.timeouts().clientBody());
+        assertEquals(java.time.Duration.ofSeconds(75), defaults.timeouts().keepAlive());
+        assertEquals(32, defaults.limits().maxUploadsPerLoop());
+        ProxyOptions set = Proxies.options("""
+                listeners: [{port: 8080}]
+                limits: {max_uploads_per_loop: 0}
+                timeouts: {client_header: 10s, client_body: 250ms, keepalive: 5m}
+                """, null);
+        assertEquals(java.time.Duration.ofSeconds(10), set.timeouts().clientHeader());
+        assertEquals(java.time.Duration.ofMillis(250), set.timeouts().clientBody());
+        assertEquals(java.time.Duration.ofMinutes(5), set.timeouts().keepAlive());
+        assertEquals(0, set.limits().maxUploadsPerLoop());
+    }
+
+    @Test
+    void shouldTakeSniNamesFromTheCertificateAndRefuseOnesThatAreNotServerNames(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        for (String f : new String[] {"shop-cert.pem", "shop-key.pem", "api-cert.pem", "api-key.pem"}) {
+            try (var in = getClass().getResourceAsStream("/tls/sni/" + f)) {
+                java.nio.file.Files.copy(in, dir.resolve(f));
+            }
+        }
+        String tls = """
+                listeners:
+                  - port: 8443
+                    tls:
+                      certificates:
+                        - {certificate: shop-cert.pem, key: shop-key.pem}
+                        - {certificate: api-cert.pem, key: api-key.pem, names: [%s]}
+                """;
+        TlsOptions read = Proxies.options(tls.formatted("api.example.test"), dir).listeners().getFirst().tls();
+        assertEquals(java.util.List.of("shop.example.test", "*.shop.example.test"), read.certificates().getFirst().names(),
+                "the certificate's own DNS names");
+        assertEquals(dir.resolve("shop-cert.pem"), read.certificate(), "the first pair is the default");
+        ConfigException e = assertThrows(ConfigException.class, () -> Proxies.options(tls.formatted("'api example'"), dir));
+        assertEquals("test-bliss.yaml:6:64: listeners[0].tls.certificates[1].names: not a server name: \"api example\""
+                + " (a DNS name, or *. and a DNS name)", e.getMessage());
     }
 
     @Test
