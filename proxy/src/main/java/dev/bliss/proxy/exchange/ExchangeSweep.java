@@ -2,12 +2,13 @@ package dev.bliss.proxy.exchange;
 
 /**
  * Origin silence and client body stalls, checked once per tick for the whole loop instead of a
- * timer per request: the legs bound to an origin connection sit in an intrusive list (no node
- * objects), each with the time the origin last got or gave a byte and the time the client last
- * gave a body chunk; the tick answers 408 for those whose client stopped sending its body for
- * longer than the body timeout (checked first: the origin is silent because it waits for that
- * body), 504 for those whose origin is silent longer than the response timeout, and closes origin
- * connections idle past their keep-alive.
+ * timer per request: the legs waiting for or bound to an origin connection sit in an intrusive
+ * list (no node objects), each with the time the origin last got or gave a byte (or the leg began
+ * waiting for a connection) and the time the client last gave a body chunk; the tick answers 408
+ * for those whose client stopped sending its body for longer than the body timeout (checked
+ * first: the origin is silent because it waits for that body), 504 for those whose origin is
+ * silent longer than the response timeout (a wait for a connection of an exhausted pool counts),
+ * and closes origin connections idle past their keep-alive.
  *
  * <p>A leg whose origin stops reading the body times out too: the client is paused by
  * back-pressure, so no byte reaches the origin and the clock runs. Its client is not to blame

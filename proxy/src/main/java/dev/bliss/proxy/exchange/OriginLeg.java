@@ -99,6 +99,11 @@ final class OriginLeg implements OriginListener {
         }
         this.acquiring = true;
         this.startNanos = System.nanoTime();
+        // waiting for a connection counts as the origin's silence: an exhausted pool answers 504
+        // after timeouts.response instead of holding the exchange for as long as the others take
+        lastActivityNanos = startNanos;
+        lastClientNanos = startNanos;
+        exchange.path.sweep().add(this);
         pool.acquire(this, exchange.generation);
     }
 
@@ -214,6 +219,7 @@ final class OriginLeg implements OriginListener {
             return;
         }
         acquiring = false;
+        exchange.path.sweep().remove(this);
         exchange.path.originFailed(exchange, cause instanceof io.netty.channel.ConnectTimeoutException
                 ? OriginFailure.CONNECT_TIMEOUT : OriginFailure.UNREACHABLE);
     }
@@ -440,6 +446,7 @@ final class OriginLeg implements OriginListener {
         if (acquiring) {
             acquiring = false;
             pool.cancel(this);
+            exchange.path.sweep().remove(this);
         }
         if (channel != null) {
             Channel c = channel;
