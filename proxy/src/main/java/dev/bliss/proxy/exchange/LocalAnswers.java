@@ -2,7 +2,7 @@ package dev.bliss.proxy.exchange;
 
 import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.proxy.challenge.ChallengeResponse;
-import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.TooLongFrameException;
@@ -42,11 +42,11 @@ final class LocalAnswers {
     private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
     private static final ByteBuf BAD_REQUEST = fixed("bad request\n");
 
-    private final ProxyMetrics metrics;
+    private final RequestMeters metrics;
     private final AsciiString requestIdHeader;
     private final IdentityHashMap<String, AsciiString> contentTypes = new IdentityHashMap<>();
 
-    LocalAnswers(ProxyMetrics metrics, AsciiString requestIdHeader) {
+    LocalAnswers(RequestMeters metrics, AsciiString requestIdHeader) {
         this.metrics = metrics;
         this.requestIdHeader = requestIdHeader;
     }

@@ -3,6 +3,7 @@ package dev.bliss.proxy.exchange;
 import dev.bliss.proxy.origin.OriginConnection;
 import dev.bliss.proxy.origin.OriginListener;
 import dev.bliss.proxy.origin.OriginPool;
+import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -96,6 +97,11 @@ final class OriginLeg implements OriginListener {
         return startNanos;
     }
 
+    /** Where the pool the leg asked counts its exchanges; {@code null} when the leg never started. */
+    OriginRecorder recorder() {
+        return pool == null ? null : pool.recorder();
+    }
+
     /** When the origin's final response head arrived; 0 when none did. */
     long responseHeadNanos() {
         return responseHeadNanos;
@@ -118,8 +124,10 @@ final class OriginLeg implements OriginListener {
         if (content instanceof LastHttpContent) {
             requestSent = true;
         }
+        int bytes = content.content().readableBytes();
+        pool.recorder().requestBytes(bytes);
         if (bodyLimit >= 0) {
-            bodyBytes += content.content().readableBytes();
+            bodyBytes += bytes;
             if (bodyBytes > bodyLimit) {
                 content.release();
                 abort(); // the origin must not take a cut body for a whole one
@@ -211,6 +219,7 @@ final class OriginLeg implements OriginListener {
             }
         }
         if (message instanceof HttpContent content) {
+            pool.recorder().responseBytes(content.content().readableBytes());
             if (informational) {
                 informational = !(content instanceof LastHttpContent);
                 content.release();

@@ -6,6 +6,8 @@ import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
 import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
+import dev.bliss.proxy.stats.OriginRecorder;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.routing.Origin;
@@ -58,7 +60,7 @@ public final class RequestPath {
     private final ExchangeSweep sweep;
     private final ClientConnections connections = new ClientConnections();
     private final HopByHopHeaders hopByHop = new HopByHopHeaders();
-    private final ProxyMetrics metrics;
+    private final RequestMeters meters;
     private final long maxBodySize;
     private final ScheduledFuture<?> ticking;
     private final ChallengeGate challenge;
@@ -79,16 +81,16 @@ public final class RequestPath {
                        ChallengeGate challenge) {
         this.challenge = challenge;
         this.loop = loop;
-        this.metrics = metrics;
+        this.meters = metrics.newLoopMeters();
         this.maxBodySize = maxBodySize;
         this.exchanges = new ExchangePool(this, pipeline.scheme());
         this.identity = new ClientIdentity(forwarded, requestIds);
         this.detection = new Detection(pipeline.newChain(), loop);
         this.firewall = new FirewallGate(rules, challenge);
-        this.selection = new OriginSelection(routes, metrics, pools);
+        this.selection = new OriginSelection(routes, meters, pools);
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
-        this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
-        this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
+        this.answers = new LocalAnswers(meters, identity.requestIdHeader());
+        this.end = new ExchangeEnd(detection.chain(), meters,
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos);
         long tick = sweep.tickNanos();
@@ -148,7 +150,11 @@ public final class RequestPath {
         if (failure.countsAgainstHealth && e.chosenOrigin != null) {
             e.chosenOrigin.recordFailure(System.nanoTime());
         }
-        metrics.originError(e.group == null ? "" : e.group.name(), failure.metric);
+        meters.originError(e.group, failure.metric);
+        OriginRecorder origin = e.origin.recorder();
+        if (origin != null) {
+            origin.failed(System.nanoTime());
+        }
         if (failure.status == 0 || e.origin.responseStarted()) {
             e.clientClosing = true;
             e.client.close();

@@ -37,7 +37,8 @@ final class ProxyVerticle extends VerticleBase {
                 shared.options().timeouts().response().toNanos(),
                 (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),
                         group.poolSize(), connectMillis, ORIGIN_KEEP_ALIVE_NANOS, maxResponseHead,
-                        origin.address().tls() ? shared.originTls() : null),
+                        origin.address().tls() ? shared.originTls() : null,
+                        shared.metrics().origins().newRecorder(group.name(), origin.address().toString())),
                 shared.challenge().newGate(shared.pipeline().scheme()));
         if (paths.putIfAbsent(loop, path) != null) {
             return Future.failedFuture("two proxy verticles on one event loop: " + loop);

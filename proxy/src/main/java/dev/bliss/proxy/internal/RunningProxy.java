@@ -186,7 +186,7 @@ public final class RunningProxy implements ProxyServer {
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
                         reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
                                 ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary())),
-                        new StatsReport(metrics.traffic(), rules, metrics.registry())).await();
+                        new StatsReport(metrics, rules)).await();
             }
             self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher, reload);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
