@@ -91,7 +91,7 @@ class DashboardWithBotManagementInChromiumTest {
             assertTrue(seen.getString("plugins").contains("bot_store_keys"), seen.getString("plugins"));
             // the lab's writer runs in this JVM and published a moment ago
             assertEquals("live", seen.getString("store"), seen.getString("storeDetail"));
-            assertTrue(seen.getString("storeDetail").matches("snapshot #\\d+ · [\\d.]+ s old · 1 keys.*"), seen.getString("storeDetail"));
+            assertTrue(seen.getString("storeDetail").matches("snapshot #\\d+, [\\d.]+ s old · keys 1 · events dropped 51 \\(events ring not connected\\)"), seen.getString("storeDetail"));
             String legend = seen.getString("legend");
             assertTrue(legend.contains("machine_learning · 42") && legend.contains("heuristics · 6") && legend.contains("verified_bot · 3"),
                     legend);
