@@ -58,7 +58,7 @@ public final class RequestPath {
     private final LocalAnswers answers;
     private final ExchangeEnd end;
     private final ExchangeSweep sweep;
-    private final ClientConnections connections = new ClientConnections();
+    private final ClientConnections connections;
     private final HopByHopHeaders hopByHop = new HopByHopHeaders();
     private final RequestMeters meters;
     private final long maxBodySize;
@@ -82,6 +82,7 @@ public final class RequestPath {
         this.challenge = challenge;
         this.loop = loop;
         this.meters = metrics.newLoopMeters();
+        this.connections = new ClientConnections(meters);
         this.maxBodySize = maxBodySize;
         this.exchanges = new ExchangePool(this, pipeline.scheme());
         this.identity = new ClientIdentity(forwarded, requestIds);

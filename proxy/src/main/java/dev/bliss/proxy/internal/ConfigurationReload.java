@@ -44,6 +44,8 @@ final class ConfigurationReload {
     private final boolean demo;
     private final AtomicLong applied = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    /** When the configuration in force was read: the start, then each applied reload. */
+    private volatile long lastSuccessMillis = System.currentTimeMillis();
 
     /**
      * @param source where bliss.yaml is read again, or null: only rules and plugin files reload
@@ -61,6 +63,10 @@ final class ConfigurationReload {
 
     long failed() {
         return failed.get();
+    }
+
+    long lastSuccessMillis() {
+        return lastSuccessMillis;
     }
 
     synchronized ReloadOutcome run() {
@@ -100,6 +106,7 @@ final class ConfigurationReload {
                 done.add(rules.rules().size() + " rules");
             }
             applied.incrementAndGet();
+            lastSuccessMillis = System.currentTimeMillis();
             String summary = "reloaded: " + String.join("; ", done);
             if (!restart.isEmpty()) {
                 summary += "\nchanged in the configuration but only a restart applies it: " + String.join(", ", restart);

@@ -160,6 +160,10 @@ public final class RunningProxy implements ProxyServer {
                     .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "applied").register(metrics.registry());
             FunctionCounter.builder("bliss_reloads", reload, ConfigurationReload::failed)
                     .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "rejected").register(metrics.registry());
+            io.micrometer.core.instrument.Gauge.builder("bliss_reload_last_success_timestamp_seconds", reload,
+                            r -> r.lastSuccessMillis() / 1000.0)
+                    .description("When the configuration in force was read (start or the last applied reload), Unix time")
+                    .register(metrics.registry());
             Map<EventLoop, RequestPath> byLoop = new ConcurrentHashMap<>();
             vertx.deployVerticle(() -> new ProxyVerticle(shared, byLoop), new DeploymentOptions().setInstances(loops)).await();
             for (EventExecutor loop : internal.nettyEventLoopGroup()) {

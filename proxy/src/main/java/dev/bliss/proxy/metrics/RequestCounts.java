@@ -4,7 +4,9 @@ import dev.bliss.plugin.PluginMetrics.FamilyType;
 import dev.bliss.proxy.stats.LatencyBuckets;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The request families of {@code /metrics}, read at scrape time from every loop's
@@ -16,6 +18,7 @@ import java.util.Map;
  *   bliss_request_duration_seconds_max{route}        the longest of the current and the previous minute
  *   bliss_origin_errors_total{upstream,kind}         connect | timeout | reset | unavailable
  *   bliss_local_responses_total{reason}              answered by the proxy itself
+ *   bliss_client_connections_open                    client connections, every loop's added up
  * </pre>
  */
 final class RequestCounts {
@@ -23,6 +26,7 @@ final class RequestCounts {
     private final LabelledCounters requests = new LabelledCounters(RequestMeters.WIDTH);
     private final LabelledCounters originErrors = new LabelledCounters(RequestMeters.KINDS.length);
     private final LabelledCounters localResponses = new LabelledCounters(1);
+    private final List<LoopCounters> clientConnections = new CopyOnWriteArrayList<>();
 
     RequestCounts(PrometheusRegistry registry) {
         registry.register(new FamilyCollector("bliss_requests", "Requests answered, by route and status", FamilyType.COUNTER, null,
@@ -51,11 +55,21 @@ final class RequestCounts {
                 })));
         registry.register(new FamilyCollector("bliss_local_responses", "Requests answered by the proxy itself, by reason",
                 FamilyType.COUNTER, null, series -> localResponses.sum().forEach((reason, c) -> series.value(c[0], "reason", reason))));
+        registry.register(new FamilyCollector("bliss_client_connections_open", "Open client connections (an HTTP/2 connection counts once)",
+                FamilyType.GAUGE, null, series -> {
+                    long open = 0;
+                    for (LoopCounters c : clientConnections) {
+                        open += c.get(0);
+                    }
+                    series.value(open);
+                }));
     }
 
     /** The counters of one more event loop. */
     RequestMeters newLoop() {
-        return new RequestMeters(requests.newLoop(), originErrors.newLoop(), localResponses.newLoop());
+        LoopCounters connections = new LoopCounters(1);
+        clientConnections.add(connections);
+        return new RequestMeters(requests.newLoop(), originErrors.newLoop(), localResponses.newLoop(), connections);
     }
 
     /**

@@ -38,11 +38,14 @@ public final class RequestMeters {
     private final LabelledCounters.Loop requests;
     private final LabelledCounters.Loop originErrors;
     private final LabelledCounters.Loop localResponses;
+    private final LoopCounters clientConnections;
     // slot 0: no route; slot i + 1: the route of index i, and the route object it counts for
     private Route[] counting = new Route[1];
     private LoopCounters[] rows = new LoopCounters[1];
 
-    RequestMeters(LabelledCounters.Loop requests, LabelledCounters.Loop originErrors, LabelledCounters.Loop localResponses) {
+    RequestMeters(LabelledCounters.Loop requests, LabelledCounters.Loop originErrors, LabelledCounters.Loop localResponses,
+                  LoopCounters clientConnections) {
+        this.clientConnections = clientConnections;
         this.requests = requests;
         this.originErrors = originErrors;
         this.localResponses = localResponses;
@@ -85,6 +88,11 @@ public final class RequestMeters {
     /** A request the proxy answered itself, by reason ({@code blocked}, {@code no_route}, …). */
     public void localResponse(String reason) {
         localResponses.row(reason).add(0, 1);
+    }
+
+    /** The loop's open client connections (TCP: an HTTP/2 connection counts once, not per stream). */
+    public void clientConnections(int open) {
+        clientConnections.set(0, open);
     }
 
     private LoopCounters row(Route route) {

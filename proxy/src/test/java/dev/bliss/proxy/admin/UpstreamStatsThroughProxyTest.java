@@ -142,6 +142,31 @@ class UpstreamStatsThroughProxyTest {
         assertEquals(32, later.getJsonArray("recent_clients").getJsonObject(0).getLong("count"));
     }
 
+    @Test
+    void shouldCountOpenClientConnections() throws Exception {
+        java.util.List<dev.bliss.proxy.testing.RawHttp> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                dev.bliss.proxy.testing.RawHttp c = new dev.bliss.proxy.testing.RawHttp(proxy.port(0));
+                clients.add(c);
+                assertEquals(200, c.exchange("GET /keep HTTP/1.1\r\nHost: a").status()); // kept alive
+            }
+            assertEquals(3, value(AdminHttp.get(proxy.adminPort(), "/metrics").body(), "bliss_client_connections_open"));
+        } finally {
+            for (dev.bliss.proxy.testing.RawHttp c : clients) {
+                c.close();
+            }
+        }
+        // the proxy sees the closes on its loops a moment later: bounded wait, 10 s at most
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        double open;
+        while ((open = value(AdminHttp.get(proxy.adminPort(), "/metrics").body(), "bliss_client_connections_open")) != 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(0, open, "every client connection closed");
+    }
+
     private void post(int n) throws Exception {
         for (int i = 0; i < n; i++) {
             HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port(0) + "/upload"))
