@@ -42,12 +42,12 @@ final class LocalAnswers {
     private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
     private static final ByteBuf BAD_REQUEST = fixed("bad request\n");
 
-    private final RequestMeters metrics;
+    private final RequestMeters meters;
     private final AsciiString requestIdHeader;
     private final IdentityHashMap<String, AsciiString> contentTypes = new IdentityHashMap<>();
 
-    LocalAnswers(RequestMeters metrics, AsciiString requestIdHeader) {
-        this.metrics = metrics;
+    LocalAnswers(RequestMeters meters, AsciiString requestIdHeader) {
+        this.meters = meters;
         this.requestIdHeader = requestIdHeader;
     }
 
@@ -118,7 +118,7 @@ final class LocalAnswers {
         e.origin.abort();
         e.localReason = reason;
         e.status = status;
-        metrics.localResponse(reason);
+        meters.localResponse(reason);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status), body, false);
         response.headers()
@@ -156,7 +156,7 @@ final class LocalAnswers {
             body = BAD_REQUEST;
             reason = "bad_request";
         }
-        metrics.localResponse(reason);
+        meters.localResponse(reason);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status), body.duplicate(), false);
         response.headers()

@@ -8,7 +8,6 @@ import dev.bliss.proxy.stats.OriginStats;
 import dev.bliss.proxy.stats.StatsFields;
 import dev.bliss.proxy.stats.TrafficStats;
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
@@ -23,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   bliss_request_duration_seconds_max{route}   the longest of the current and the previous minute
  *   bliss_origin_errors_total{upstream,kind}    connect | timeout | reset | unavailable
  *   bliss_local_responses_total{reason}         answered by the proxy itself
+ *   bliss_client_connections_open               client connections (TCP), every loop's
  *   bliss_origin_*{upstream,origin}             per origin: connections open and idle, connects and
  *                                               their failures, response time, body bytes ({@link OriginMeters})
  *   bliss_detector_seconds_total{detector}      time inside each detector (all loops)
