@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
- * {@code ProxyHandler.finish} calls it. {@code recordScored}: a score of 80 (buckets and the
- * histogram cell); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over
+ * {@code ExchangeEnd.complete} calls it, with the recent top lists' client address and path (8 of
+ * each, so their tables hit). {@code recordScored}: a score of 80 (buckets and the histogram cell); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over
  * 64 of each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock
  * advances 50 µs per exchange, so second buckets roll over as they would at 20k req/s per loop.
  *
@@ -61,7 +61,9 @@ public class LoopRecorderBenchmark {
         FieldScheme scheme = builder.build();
         recorder = TrafficStats.of(scheme).newRecorder();
         for (int i = 0; i < VARIETY; i++) {
-            requests[i] = new SyntheticRequest().header("user-agent", "python-requests/2." + i);
+            // 8 clients and 8 paths: the recent top lists hit their tables, as steady traffic does
+            requests[i] = new SyntheticRequest().header("user-agent", "python-requests/2." + i).path("/page/" + (i % 8))
+                    .clientAddress(dev.bliss.plugin.IpAddress.of("192.0.2." + (i % 8)));
             scored[i] = scheme.newTable();
             scored[i].set(score, 80);
             scored[i].set(source, "machine_learning");

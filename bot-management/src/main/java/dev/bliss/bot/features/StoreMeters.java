@@ -16,7 +16,13 @@ import java.util.function.Consumer;
  *   bot_store_snapshot_age_seconds        how long ago the sidecar built it
  *   bot_store_keys{dimension}             keys per dimension in it
  *   bot_store_rejected_snapshots_total    published snapshots that failed validation
+ *   bot_store_publisher_running           1 while the process that last opened the store as its
+ *                                         writer (the feature service; its pid is in the state file)
+ *                                         runs, else 0; absent before any writer opened it
  * </pre>
+ *
+ * A running publisher with an old snapshot is stuck; a stopped one leaves the last snapshot to
+ * age: the dashboard tells the two apart with these two gauges.
  */
 public final class StoreMeters {
 
@@ -34,6 +40,14 @@ public final class StoreMeters {
                         series.value(g.table(d).keyCount(), "dimension", g.dimensionName(d));
                     }
                 }));
+        metrics.family("bot_store_publisher_running", "1 while the feature store's writer process runs", FamilyType.GAUGE, null,
+                series -> {
+                    FeatureStoreReader r = store.reader();
+                    long pid = r == null ? 0 : r.status().writerPid();
+                    if (pid > 0) {
+                        series.value(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? 1 : 0);
+                    }
+                });
         metrics.family("bot_store_rejected_snapshots", "Feature snapshots that failed validation", FamilyType.COUNTER, null,
                 series -> series.value(store.reader() == null ? 0 : store.reader().rejectedSnapshots()));
     }

@@ -73,12 +73,15 @@ class DashboardWithBotManagementInChromiumTest {
         get("198.51.100.2", "User-Agent: curl/8.5.0", 6);
         get("66.249.64.10", "User-Agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", 3);
 
+        lab.publish(lab.schema.hash(), Map.of(DimensionKeys.clientIp(busy.high(), busy.low()), 50f)); // a fresh snapshot
         try (HeadlessChromium browser = HeadlessChromium.start(dir.resolve("profile"), 1400, 1200)) {
             browser.navigate("http://127.0.0.1:" + proxy.adminPort() + "/");
             JsonObject seen = new JsonObject((String) browser.evaluateWhen(
                     "document.getElementById('models').textContent.includes('inverted')",
                     "JSON.stringify({models: document.getElementById('models').textContent,"
                             + " plugins: document.getElementById('plugins').textContent,"
+                            + " store: document.getElementById('store-state').dataset.state,"
+                            + " storeDetail: document.getElementById('store-detail').textContent,"
                             + " legend: document.getElementById('legend').textContent,"
                             + " total: +document.getElementById('histogram').dataset.total})"));
             String models = seen.getString("models");
@@ -86,6 +89,9 @@ class DashboardWithBotManagementInChromiumTest {
             assertTrue(models.contains("disagreement_ratio 1"), "the inverted shadow disagrees on every request: " + models);
             assertTrue(models.contains("mean_absolute_difference 88"), models);
             assertTrue(seen.getString("plugins").contains("bot_store_keys"), seen.getString("plugins"));
+            // the lab's writer runs in this JVM and published a moment ago
+            assertEquals("live", seen.getString("store"), seen.getString("storeDetail"));
+            assertTrue(seen.getString("storeDetail").matches("snapshot #\\d+, [\\d.]+ s old · keys 1 · events dropped 51 \\(events ring not connected\\)"), seen.getString("storeDetail"));
             String legend = seen.getString("legend");
             assertTrue(legend.contains("machine_learning · 42") && legend.contains("heuristics · 6") && legend.contains("verified_bot · 3"),
                     legend);

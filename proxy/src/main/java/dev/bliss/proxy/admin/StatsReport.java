@@ -2,12 +2,12 @@ package dev.bliss.proxy.admin;
 
 import dev.bliss.firewall.Rule;
 import dev.bliss.firewall.RuleSet;
+import dev.bliss.proxy.metrics.ProxyMetrics;
 import dev.bliss.proxy.rules.RuleSetHolder;
+import dev.bliss.proxy.stats.LatencyBuckets;
+import dev.bliss.proxy.stats.OriginStats;
 import dev.bliss.proxy.stats.TrafficSnapshot;
 import dev.bliss.proxy.stats.TrafficStats;
-import io.micrometer.core.instrument.Measurement;
-import io.micrometer.core.instrument.Meter;
-import io.micrometer.core.instrument.Statistic;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
@@ -19,6 +19,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The body of {@code GET /stats}, which the dashboard page polls: recent traffic from the loops'
@@ -33,8 +34,12 @@ import java.util.List;
  *                                    "sources": { "&lt;score source&gt;": [100: index = score, 0 = none] } },
  *     "rules": [ { "id", "action", "matched", "evaluated", "challenges_passed" (challenge rules) } ]  (most matched first)
  *     "detection_ids": [ { "id", "count" } ], "low_score_ja4" / "low_score_user_agents": [ { "value", "count" } ],
+ *     "recent_minutes", "recent_clients" / "recent_paths" / "recent_rules": [ { "value", "count" } ]  (the last minutes, not since start)
  *     "statuses": { "&lt;status&gt;": n }, "local_responses": { "&lt;reason&gt;": n },
  *     "origin_errors": [ { "upstream", "kind", "count" } ],
+ *     "upstreams": [ { "upstream", "origin", "open", "idle", "connects", "connect_failures", "failures",
+ *                      "request_bytes", "response_bytes",
+ *                      "last_minute": { "requests", "requests_per_second", "failures", "p50_ms", "p99_ms" } } ],
  *     "plugin_meters": [ { "name", "tags": {…}, "value" (a histogram: its count, and "mean") } ] }
  * </pre>
  *
@@ -44,20 +49,24 @@ public final class StatsReport {
 
     private static final int TOP_RULES = 10;
 
-    private final TrafficStats traffic;
+    /** The proxy's own counter families /stats reports (read from the scrape, so both agree). */
+    private static final Set<String> OWN_COUNTERS = Set.of("bliss_requests", "bliss_local_responses", "bliss_origin_errors");
+
+    private final ProxyMetrics metrics;
     private final RuleSetHolder rules;
     private final PrometheusMeterRegistry registry;
     private final long startNanos = System.nanoTime();
 
     /** @param rules the rules in force, or {@code null} without a rules file */
-    public StatsReport(TrafficStats traffic, RuleSetHolder rules, PrometheusMeterRegistry registry) {
-        this.traffic = traffic;
+    public StatsReport(ProxyMetrics metrics, RuleSetHolder rules) {
+        this.metrics = metrics;
         this.rules = rules;
-        this.registry = registry;
+        this.registry = metrics.registry();
     }
 
     public JsonObject render() {
         long now = System.nanoTime();
+        TrafficStats traffic = metrics.traffic();
         TrafficSnapshot s = traffic.snapshot(now);
         JsonObject json = new JsonObject()
                 .put("time_millis", System.currentTimeMillis())
@@ -71,19 +80,28 @@ public final class StatsReport {
                 .put("rules", rules())
                 .put("detection_ids", detectionIds(s.detectionIds()))
                 .put("low_score_ja4", counts(s.lowScoreJa4()))
-                .put("low_score_user_agents", counts(s.lowScoreUserAgents()));
+                .put("low_score_user_agents", counts(s.lowScoreUserAgents()))
+                .put("recent_minutes", dev.bliss.proxy.stats.LoopRecorder.RECENT_MINUTES)
+                .put("recent_clients", counts(s.recentClients()))
+                .put("recent_paths", counts(s.recentPaths()))
+                .put("recent_rules", counts(s.recentRules()));
         JsonObject statuses = new JsonObject();
         JsonObject local = new JsonObject();
         JsonArray originErrors = new JsonArray();
         JsonArray plugins = new JsonArray();
-        for (Meter m : registry.getMeters()) {
-            String name = m.getId().getName();
-            switch (name) {
-                case "bliss_requests" -> statuses.put(tag(m, "status"), statuses.getLong(tag(m, "status"), 0L) + (long) value(m));
-                case "bliss_local_responses" -> local.put(tag(m, "reason"), (long) value(m));
-                case "bliss_origin_errors" -> originErrors.add(new JsonObject().put("upstream", tag(m, "upstream"))
-                        .put("kind", tag(m, "kind")).put("count", (long) value(m)));
-                default -> {
+        // the proxy's own counters as the scrape reads them from the loops
+        for (MetricSnapshot family : registry.getPrometheusRegistry().scrape(OWN_COUNTERS::contains)) {
+            String name = family.getMetadata().getPrometheusName();
+            for (DataPointSnapshot point : family.getDataPoints()) {
+                long value = (long) ((CounterSnapshot.CounterDataPointSnapshot) point).getValue();
+                switch (name) {
+                    case "bliss_requests" -> {
+                        String status = point.getLabels().get("status");
+                        statuses.put(status, statuses.getLong(status, 0L) + value);
+                    }
+                    case "bliss_local_responses" -> local.put(point.getLabels().get("reason"), value);
+                    default -> originErrors.add(new JsonObject().put("upstream", point.getLabels().get("upstream"))
+                            .put("kind", point.getLabels().get("kind")).put("count", value));
                 }
             }
         }
@@ -107,7 +125,32 @@ public final class StatsReport {
             }
         }
         return json.put("statuses", statuses).put("local_responses", local).put("origin_errors", originErrors)
-                .put("plugin_meters", plugins);
+                .put("upstreams", upstreams(now)).put("plugin_meters", plugins);
+    }
+
+    /** One row per origin, every loop's pool added up; times in milliseconds. */
+    private JsonArray upstreams(long now) {
+        JsonArray out = new JsonArray();
+        for (OriginStats.Origin o : metrics.origins().snapshot(now)) {
+            long[] recent = o.recentResponseTimeBuckets();
+            out.add(new JsonObject()
+                    .put("upstream", o.upstream()).put("origin", o.address())
+                    .put("open", o.open()).put("idle", o.idle())
+                    .put("connects", o.connects()).put("connect_failures", o.connectFailures())
+                    .put("failures", o.failures())
+                    .put("request_bytes", o.requestBytes()).put("response_bytes", o.responseBytes())
+                    .put("last_minute", new JsonObject()
+                            .put("requests", o.recentExchanges())
+                            .put("requests_per_second", o.recentExchanges() / 60.0)
+                            .put("failures", o.recentFailures())
+                            .put("p50_ms", millis(LatencyBuckets.quantile(recent, 0.5)))
+                            .put("p99_ms", millis(LatencyBuckets.quantile(recent, 0.99)))));
+        }
+        return out;
+    }
+
+    private static Double millis(double seconds) {
+        return Double.isNaN(seconds) ? null : seconds * 1000;
     }
 
     private JsonArray rules() {
@@ -159,21 +202,5 @@ public final class StatsReport {
 
     private static Double finite(double v) {
         return Double.isFinite(v) ? v : null;
-    }
-
-    private static String tag(Meter m, String key) {
-        String v = m.getId().getTag(key);
-        return v == null ? "" : v;
-    }
-
-    /** A counter's count or a gauge's value: the first measurement of either kind. */
-    private static double value(Meter m) {
-        for (Measurement x : m.measure()) {
-            if (x.getStatistic() == Statistic.COUNT || x.getStatistic() == Statistic.VALUE
-                    || x.getStatistic() == Statistic.TOTAL) {
-                return x.getValue();
-            }
-        }
-        return Double.NaN;
     }
 }

@@ -1,13 +1,15 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.accesslog.AccessLogRecorder;
-import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
 import dev.bliss.proxy.pipeline.DetectorChain;
 import dev.bliss.proxy.stats.LoopRecorder;
+import dev.bliss.proxy.stats.OriginRecorder;
 
 /**
  * The last stage, once per request however it ended (origin answer, local answer, client gone):
- * the detectors' log phase with the {@link dev.bliss.plugin.Completion}, the loop's metrics, and
+ * the detectors' log phase with the {@link dev.bliss.plugin.Completion}, the loop's metrics (its
+ * request counters, and its origin's recorder when the exchange asked an origin), and
  * the access log's record (binary, into the log's ring: nothing allocated here).
  *
  * <p>One per event loop.
@@ -15,7 +17,7 @@ import dev.bliss.proxy.stats.LoopRecorder;
 final class ExchangeEnd {
 
     private final DetectorChain chain;
-    private final ProxyMetrics.LoopMeters meters;
+    private final RequestMeters meters;
     private final AccessLogRecorder accessLog;
     private final LoopRecorder traffic;
 
@@ -23,7 +25,7 @@ final class ExchangeEnd {
      * @param accessLog this loop's access-log recorder, or {@code null} when the log is off
      * @param traffic   this loop's recorder of the dashboard's traffic figures
      */
-    ExchangeEnd(DetectorChain chain, ProxyMetrics.LoopMeters meters, AccessLogRecorder accessLog, LoopRecorder traffic) {
+    ExchangeEnd(DetectorChain chain, RequestMeters meters, AccessLogRecorder accessLog, LoopRecorder traffic) {
         this.traffic = traffic;
         this.chain = chain;
         this.meters = meters;
@@ -31,7 +33,8 @@ final class ExchangeEnd {
     }
 
     void complete(Exchange e) {
-        long nanos = System.nanoTime() - e.startNanos;
+        long now = System.nanoTime();
+        long nanos = now - e.startNanos;
         ExchangeCompletion completion = e.completion;
         completion.status = e.status;
         completion.ruleId = e.ruleId;
@@ -39,10 +42,14 @@ final class ExchangeEnd {
         completion.localReason = e.localReason;
         completion.durationNanos = nanos;
         chain.complete(e.view, e.fields, completion);
-        meters.record(e.route, e.status, nanos);
+        meters.request(e.route, e.status, nanos, now);
         traffic.record(e.view, e.fields, completion);
+        long originNanos = e.origin.responseHeadNanos() == 0 ? -1 : e.origin.responseHeadNanos() - e.origin.startNanos();
+        OriginRecorder origin = e.origin.recorder();
+        if (origin != null) {
+            origin.exchange(now, originNanos);
+        }
         if (accessLog != null) {
-            long originNanos = e.origin.responseHeadNanos() == 0 ? -1 : e.origin.responseHeadNanos() - e.origin.startNanos();
             accessLog.timing(System.currentTimeMillis(), nanos, originNanos)
                     .status(e.status).client(e.view.clientAddress())
                     .request(e.view.method(), e.view.uri(), e.view.host(), protocol(e))

@@ -2,7 +2,7 @@ package dev.bliss.proxy.exchange;
 
 import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.proxy.challenge.ChallengeResponse;
-import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.TooLongFrameException;
@@ -44,12 +44,12 @@ final class LocalAnswers {
     private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
     private static final ByteBuf BAD_REQUEST = fixed("bad request\n");
 
-    private final ProxyMetrics metrics;
+    private final RequestMeters meters;
     private final AsciiString requestIdHeader;
     private final IdentityHashMap<String, AsciiString> contentTypes = new IdentityHashMap<>();
 
-    LocalAnswers(ProxyMetrics metrics, AsciiString requestIdHeader) {
-        this.metrics = metrics;
+    LocalAnswers(RequestMeters meters, AsciiString requestIdHeader) {
+        this.meters = meters;
         this.requestIdHeader = requestIdHeader;
     }
 
@@ -130,7 +130,7 @@ final class LocalAnswers {
         e.origin.abort();
         e.localReason = reason;
         e.status = status;
-        metrics.localResponse(reason);
+        meters.localResponse(reason);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status), body, false);
         response.headers()
@@ -168,7 +168,7 @@ final class LocalAnswers {
             body = BAD_REQUEST;
             reason = "bad_request";
         }
-        metrics.localResponse(reason);
+        meters.localResponse(reason);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status), body.duplicate(), false);
         response.headers()

@@ -4,6 +4,7 @@ import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.proxy.origin.OriginConnection;
 import dev.bliss.proxy.origin.OriginListener;
 import dev.bliss.proxy.origin.OriginPool;
+import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -134,6 +135,11 @@ final class OriginLeg implements OriginListener {
         return startNanos;
     }
 
+    /** Where the pool the leg asked counts its exchanges; {@code null} when the leg never started. */
+    OriginRecorder recorder() {
+        return pool == null ? null : pool.recorder();
+    }
+
     /** When the origin's final response head arrived; 0 when none did. */
     long responseHeadNanos() {
         return responseHeadNanos;
@@ -158,8 +164,10 @@ final class OriginLeg implements OriginListener {
             requestSent = true;
             giveUploadSlot();
         }
+        int bytes = content.content().readableBytes();
+        pool.recorder().requestBytes(bytes);
         if (bodyLimit >= 0) {
-            bodyBytes += content.content().readableBytes();
+            bodyBytes += bytes;
             if (bodyBytes > bodyLimit) {
                 content.release();
                 abort(); // the origin must not take a cut body for a whole one
@@ -253,6 +261,7 @@ final class OriginLeg implements OriginListener {
             }
         }
         if (message instanceof HttpContent content) {
+            pool.recorder().responseBytes(content.content().readableBytes());
             if (informational) {
                 if (content instanceof LastHttpContent && interimRelayed) {
                     // ends the interim message in the client's HTTP/1.1 encoder (no bytes: 1xx is

@@ -1,6 +1,6 @@
 package dev.bliss.proxy.exchange;
 
-import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.routing.Origin;
 import dev.bliss.proxy.routing.Route;
@@ -20,14 +20,14 @@ import java.util.function.Supplier;
 final class OriginSelection {
 
     private final Supplier<RouteTable> routes;
-    private final ProxyMetrics metrics;
+    private final RequestMeters meters;
     private final BiFunction<Origin, UpstreamGroup, OriginPool> newPool;
     private final IdentityHashMap<Origin, OriginPool> pools = new IdentityHashMap<>();
 
     /** @param routes the routes in force (a reload may replace them; pools follow origins, made on first use) */
-    OriginSelection(Supplier<RouteTable> routes, ProxyMetrics metrics, BiFunction<Origin, UpstreamGroup, OriginPool> newPool) {
+    OriginSelection(Supplier<RouteTable> routes, RequestMeters meters, BiFunction<Origin, UpstreamGroup, OriginPool> newPool) {
         this.routes = routes;
-        this.metrics = metrics;
+        this.meters = meters;
         this.newPool = newPool;
     }
 
@@ -43,7 +43,7 @@ final class OriginSelection {
         e.group = group;
         Origin origin = group.select(System.nanoTime());
         if (origin == null) {
-            metrics.originError(group.name(), "unavailable");
+            meters.originError(group, "unavailable");
             e.path.answers().noOrigin(e);
             return null;
         }

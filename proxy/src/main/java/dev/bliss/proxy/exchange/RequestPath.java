@@ -8,12 +8,14 @@ import dev.bliss.proxy.forward.RequestIds;
 import dev.bliss.proxy.metrics.ClientConnectionMeters;
 import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.proxy.metrics.ProxyMetrics;
+import dev.bliss.proxy.metrics.RequestMeters;
 import dev.bliss.proxy.origin.OriginPool;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.routing.Origin;
 import dev.bliss.proxy.routing.RouteTable;
 import dev.bliss.proxy.routing.UpstreamGroup;
 import dev.bliss.proxy.rules.RuleSetHolder;
+import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
@@ -61,9 +63,9 @@ public final class RequestPath {
     private final ClientDeadlineSweep deadlines;
     private final UploadSlots uploads;
     private final LoopCounters connectionCounters;
-    private final ClientConnections connections = new ClientConnections();
+    private final ClientConnections connections;
     private final HopByHopHeaders hopByHop = new HopByHopHeaders();
-    private final ProxyMetrics metrics;
+    private final RequestMeters meters;
     private final long maxBodySize;
     private final ScheduledFuture<?> ticking;
     private final ChallengeGate challenge;
@@ -85,16 +87,17 @@ public final class RequestPath {
                        ChallengeGate challenge, SlowClientLimits slow) {
         this.challenge = challenge;
         this.loop = loop;
-        this.metrics = metrics;
+        this.meters = metrics.newLoopMeters();
+        this.connections = new ClientConnections(meters);
         this.maxBodySize = maxBodySize;
         this.exchanges = new ExchangePool(this, pipeline.scheme());
         this.identity = new ClientIdentity(forwarded, requestIds);
         this.detection = new Detection(pipeline.newChain(), loop);
         this.firewall = new FirewallGate(rules, challenge);
-        this.selection = new OriginSelection(routes, metrics, pools);
+        this.selection = new OriginSelection(routes, meters, pools);
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
-        this.answers = new LocalAnswers(metrics, identity.requestIdHeader());
-        this.end = new ExchangeEnd(detection.chain(), metrics.newLoopMeters(routes.get().routes()),
+        this.answers = new LocalAnswers(meters, identity.requestIdHeader());
+        this.end = new ExchangeEnd(detection.chain(), meters,
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
         this.connectionCounters = metrics.clientConnections().newLoop();
@@ -173,7 +176,11 @@ public final class RequestPath {
         if (failure.countsAgainstHealth && e.chosenOrigin != null) {
             e.chosenOrigin.recordFailure(System.nanoTime());
         }
-        metrics.originError(e.group == null ? "" : e.group.name(), failure.metric);
+        meters.originError(e.group, failure.metric);
+        OriginRecorder origin = e.origin.recorder();
+        if (origin != null) {
+            origin.failed(System.nanoTime());
+        }
         if (failure.status == 0 || e.origin.responseStarted()) {
             e.clientClosing = true;
             e.client.close();

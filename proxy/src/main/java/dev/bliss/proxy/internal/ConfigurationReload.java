@@ -49,6 +49,8 @@ final class ConfigurationReload {
     private final boolean demo;
     private final AtomicLong applied = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    /** When the configuration in force was read: the start, then each applied reload. */
+    private volatile long lastSuccessMillis = System.currentTimeMillis();
 
     /**
      * @param source where bliss.yaml is read again, or null: only rules and plugin files reload
@@ -66,6 +68,10 @@ final class ConfigurationReload {
 
     long failed() {
         return failed.get();
+    }
+
+    long lastSuccessMillis() {
+        return lastSuccessMillis;
     }
 
     /** @param listeners the bound listeners, in configuration order (their TLS certificates reload) */
@@ -111,6 +117,7 @@ final class ConfigurationReload {
                 done.add(rules.rules().size() + " rules");
             }
             applied.incrementAndGet();
+            lastSuccessMillis = System.currentTimeMillis();
             String summary = "reloaded: " + String.join("; ", done);
             if (!restart.isEmpty()) {
                 summary += "\nchanged in the configuration but only a restart applies it: " + String.join(", ", restart);

@@ -38,7 +38,8 @@ final class ProxyVerticle extends VerticleBase {
                 shared.options().timeouts().response().toNanos(),
                 (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),
                         group.poolSize(), connectMillis, ORIGIN_KEEP_ALIVE_NANOS, maxResponseHead,
-                        origin.address().tls() ? shared.originTls() : null),
+                        origin.address().tls() ? shared.originTls() : null,
+                        shared.metrics().origins().newRecorder(group.name(), origin.address().toString())),
                 shared.challenge().newGate(shared.pipeline().scheme()),
                 SlowClientLimits.of(shared.options().timeouts(), shared.options().limits()));
         if (paths.putIfAbsent(loop, path) != null) {

@@ -160,6 +160,10 @@ public final class RunningProxy implements ProxyServer {
                     .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "applied").register(metrics.registry());
             FunctionCounter.builder("bliss_reloads", reload, ConfigurationReload::failed)
                     .description("Reloads (SIGHUP, POST /reload) by result").tag("result", "rejected").register(metrics.registry());
+            io.micrometer.core.instrument.Gauge.builder("bliss_reload_last_success_timestamp_seconds", reload,
+                            r -> r.lastSuccessMillis() / 1000.0)
+                    .description("When the configuration in force was read (start or the last applied reload), Unix time")
+                    .register(metrics.registry());
             Map<EventLoop, RequestPath> byLoop = new ConcurrentHashMap<>();
             vertx.deployVerticle(() -> new ProxyVerticle(shared, byLoop), new DeploymentOptions().setInstances(loops)).await();
             for (EventExecutor loop : internal.nettyEventLoopGroup()) {
@@ -187,7 +191,7 @@ public final class RunningProxy implements ProxyServer {
                         metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
                         reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
                                 ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary())),
-                        new StatsReport(metrics.traffic(), rules, metrics.registry())).await();
+                        new StatsReport(metrics, rules)).await();
             }
             self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher, reload);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName

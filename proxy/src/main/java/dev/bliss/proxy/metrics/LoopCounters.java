@@ -28,6 +28,18 @@ public final class LoopCounters {
         SLOT.setOpaque(values, i, values[i] + n);
     }
 
+    /** Sets slot {@code i} to {@code v} (a gauge kept in the same table); the owning event loop only. */
+    public void set(int i, long v) {
+        SLOT.setOpaque(values, i, v);
+    }
+
+    /** Raises slot {@code i} to {@code v} when {@code v} is larger (a maximum); the owning event loop only. */
+    public void max(int i, long v) {
+        if (v > values[i]) {
+            SLOT.setOpaque(values, i, v);
+        }
+    }
+
     /** Counter {@code i} as last stored; any thread. */
     public long get(int i) {
         return (long) SLOT.getOpaque(values, i);

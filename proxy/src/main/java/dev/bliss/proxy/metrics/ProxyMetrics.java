@@ -3,20 +3,15 @@ package dev.bliss.proxy.metrics;
 import dev.bliss.proxy.pipeline.DetectorChain;
 import dev.bliss.proxy.pipeline.DetectorPipeline;
 import dev.bliss.proxy.pipeline.DetectorStage;
-import dev.bliss.proxy.routing.Route;
+import dev.bliss.proxy.stats.OriginRecorder;
+import dev.bliss.proxy.stats.OriginStats;
 import dev.bliss.proxy.stats.StatsFields;
 import dev.bliss.proxy.stats.TrafficStats;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The proxy's Prometheus metrics (Micrometer), rendered by the admin server at {@code /metrics}:
@@ -24,8 +19,12 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  *   bliss_requests_total{route,status}          requests answered, by route and status
  *   bliss_request_duration_seconds{route}       latency histogram, head received → response ended
+ *   bliss_request_duration_seconds_max{route}   the longest of the current and the previous minute
  *   bliss_origin_errors_total{upstream,kind}    connect | timeout | reset | unavailable
  *   bliss_local_responses_total{reason}         answered by the proxy itself
+ *   bliss_client_connections_open               client connections (TCP), every loop's
+ *   bliss_origin_*{upstream,origin}             per origin: connections open and idle, connects and
+ *                                               their failures, response time, body bytes ({@link OriginMeters})
  *   bliss_detector_seconds_total{detector}      time inside each detector (all loops)
  *   bliss_detector_calls_total{detector}
  *   bliss_detector_errors_total{detector}
@@ -39,17 +38,15 @@ import java.util.concurrent.TimeUnit;
  *   jvm_*, process_*, system_*                  Micrometer's JVM and process binders
  * </pre>
  *
- * Meters are resolved once per (route, status) and cached, so a request costs two meter updates
- * and no lookup after warm-up. Thread-safe.
+ * The request path writes nothing shared: every event loop counts into its own
+ * {@link RequestMeters} and its pools' {@link OriginRecorder}s, and the families above are read
+ * from them when scraped. Thread-safe.
  */
 public final class ProxyMetrics implements AutoCloseable {
 
-    private static final String NO_ROUTE = "none";
-
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final ConcurrentHashMap<Long, Counter> requestCounters = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, Counter> named = new ConcurrentHashMap<>();
+    private final RequestCounts requests;
+    private final OriginStats origins = new OriginStats();
     private final JvmBinders jvm;
     private final ClientConnectionMeters clientConnections;
     private volatile TrafficStats traffic = new TrafficStats(StatsFields.NONE);
@@ -58,6 +55,8 @@ public final class ProxyMetrics implements AutoCloseable {
         BuildInfo.register(registry.getPrometheusRegistry());
         jvm = new JvmBinders(registry);
         clientConnections = new ClientConnectionMeters(registry); // after the binders' meter filters
+        requests = new RequestCounts(registry.getPrometheusRegistry());
+        OriginMeters.register(registry.getPrometheusRegistry(), origins);
     }
 
     /** Client timeouts, the upload cap and PROXY-protocol refusals, counted per event loop. */
@@ -75,82 +74,16 @@ public final class ProxyMetrics implements AutoCloseable {
     }
 
     /**
-     * A cache of request meters for one event loop: (route, status) → counter in an array, so the
-     * hot path does an array load, not a map lookup.
+     * The request counters of one event loop (requests, durations, origin errors, local answers),
+     * added up with the other loops' when scraped; make one per loop at startup.
      */
-    public final class LoopMeters {
-
-        // slot 0: no route; slot i + 1: the route of index i. A reload brings routes whose index
-        // may name another route than before, so each slot remembers the route it counts for
-        private Counter[][] counters;
-        private Timer[] latency;
-        private Route[] counting;
-
-        LoopMeters(List<Route> routes) {
-            this.counters = new Counter[routes.size() + 1][600];
-            this.latency = new Timer[routes.size() + 1];
-            this.counting = new Route[routes.size() + 1];
-            for (Route route : routes) {
-                counting[route.index() + 1] = route;
-            }
-        }
-
-        public void record(Route route, int status, long nanos) {
-            int r = route == null ? 0 : route.index() + 1;
-            if (r >= counting.length) {
-                counters = Arrays.copyOf(counters, r + 1);
-                latency = Arrays.copyOf(latency, r + 1);
-                counting = Arrays.copyOf(counting, r + 1);
-            }
-            if (counters[r] == null || counting[r] != route) {
-                counters[r] = new Counter[600];
-                latency[r] = null;
-                counting[r] = route;
-            }
-            int s = status >= 100 && status < 600 ? status : 0;
-            Counter c = counters[r][s];
-            if (c == null) {
-                c = counters[r][s] = requestCounter(route == null ? NO_ROUTE : route.name(), s);
-            }
-            c.increment();
-            Timer t = latency[r];
-            if (t == null) {
-                t = latency[r] = timer(route == null ? NO_ROUTE : route.name());
-            }
-            t.record(nanos, TimeUnit.NANOSECONDS);
-        }
+    public RequestMeters newLoopMeters() {
+        return requests.newLoop();
     }
 
-    public LoopMeters newLoopMeters(List<Route> routes) {
-        return new LoopMeters(routes);
-    }
-
-    private Counter requestCounter(String route, int status) {
-        return requestCounters.computeIfAbsent(((long) route.hashCode() << 32) | status, k ->
-                Counter.builder("bliss_requests").description("Requests answered, by route and status")
-                        .tag("route", route).tag("status", Integer.toString(status)).register(registry));
-    }
-
-    private Timer timer(String route) {
-        return timers.computeIfAbsent(route, r -> Timer.builder("bliss_request_duration")
-                .description("Time from request head received to response ended")
-                .tag("route", r)
-                .publishPercentileHistogram()
-                .minimumExpectedValue(Duration.ofNanos(50_000))
-                .maximumExpectedValue(Duration.ofSeconds(60))
-                .register(registry));
-    }
-
-    public void originError(String upstream, String kind) {
-        named.computeIfAbsent("origin|" + upstream + '|' + kind, k -> Counter.builder("bliss_origin_errors")
-                .description("Failures talking to origins").tag("upstream", upstream).tag("kind", kind).register(registry))
-                .increment();
-    }
-
-    public void localResponse(String reason) {
-        named.computeIfAbsent("local|" + reason, k -> Counter.builder("bliss_local_responses")
-                .description("Requests answered by the proxy itself, by reason").tag("reason", reason).register(registry))
-                .increment();
+    /** Every loop's origin pools and exchanges by origin, for the dashboard and the scrape. */
+    public OriginStats origins() {
+        return origins;
     }
 
     /** Rule id and action pairs whose counters are registered (and "" once the gauge is). */

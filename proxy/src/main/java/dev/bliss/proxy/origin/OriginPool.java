@@ -1,6 +1,7 @@
 package dev.bliss.proxy.origin;
 
 import dev.bliss.proxy.config.OriginAddress;
+import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -27,6 +28,9 @@ import java.util.ArrayDeque;
  * Idle connections are closed after the keep-alive time by {@link #closeIdle}, which the loop's
  * sweep calls; an idle connection the origin closes leaves at once ({@link #closed}).
  *
+ * <p>Its connection counts go to its {@link OriginRecorder} as they change (two opaque stores), so
+ * a scrape reads them without touching the pool.
+ *
  * <p>Event loop only; not thread-safe.
  */
 public final class OriginPool {
@@ -37,14 +41,18 @@ public final class OriginPool {
     private final long keepAliveNanos;
     private final ArrayDeque<OriginConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    private final OriginRecorder recorder;
     private int open;
 
     /**
-     * @param tls a client TLS context for https origins, else {@code null}
+     * @param tls      a client TLS context for https origins, else {@code null}
+     * @param recorder where this pool's connections and exchanges are counted
      */
     public OriginPool(EventLoop loop, OriginAddress address, ChannelSource channels, int maxConnections,
-                      long connectTimeoutMillis, long keepAliveNanos, int maxResponseHeaderSize, SslContext tls) {
+                      long connectTimeoutMillis, long keepAliveNanos, int maxResponseHeaderSize, SslContext tls,
+                      OriginRecorder recorder) {
         this.address = address;
+        this.recorder = recorder;
         this.maxConnections = maxConnections;
         this.keepAliveNanos = keepAliveNanos;
         this.bootstrap = new Bootstrap()
@@ -69,6 +77,11 @@ public final class OriginPool {
         return address;
     }
 
+    /** Where this pool's connections and the exchanges it serves are counted. */
+    public OriginRecorder recorder() {
+        return recorder;
+    }
+
     /**
      * Gives {@code listener} a connection now, or as soon as one is free (see the class comment).
      * The {@code ticket} comes back with the answer, so a listener that serves another exchange
@@ -78,6 +91,7 @@ public final class OriginPool {
         OriginConnection c;
         while ((c = idle.pollLast()) != null) {
             if (c.channel().isActive()) {
+                counted();
                 hand(c, listener, ticket);
                 return;
             }
@@ -110,6 +124,7 @@ public final class OriginPool {
             hand(c, next.listener, next.ticket);
         } else {
             idle.addLast(c);
+            counted();
         }
     }
 
@@ -129,6 +144,7 @@ public final class OriginPool {
             idle.pollFirst();
             oldest.channel().close();
         }
+        counted();
     }
 
     /** Closes every idle connection (shutdown). */
@@ -137,6 +153,7 @@ public final class OriginPool {
         while ((c = idle.pollFirst()) != null) {
             c.channel().close();
         }
+        counted();
     }
 
     /** Connections open or connecting, idle or bound. */
@@ -148,6 +165,7 @@ public final class OriginPool {
     void closed(OriginConnection c) {
         open--;
         idle.remove(c);
+        counted();
         Waiter next;
         if (open < maxConnections && (next = waiters.pollFirst()) != null) {
             connect(next.listener, next.ticket);
@@ -163,15 +181,24 @@ public final class OriginPool {
 
     private void connect(OriginListener listener, int ticket) {
         open++;
+        recorder.connecting();
+        counted();
         ChannelFuture connecting = bootstrap.connect();
         connecting.addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess()) {
                 open--;
+                recorder.connectFailed();
+                counted();
                 listener.originUnreachable(f.cause(), ticket);
                 return;
             }
             hand(f.channel().pipeline().get(OriginConnection.class), listener, ticket);
         });
+    }
+
+    /** The connection counts changed: the recorder gets them. */
+    private void counted() {
+        recorder.connections(open, idle.size());
     }
 
     /** An exchange waiting for a connection of an exhausted pool. */

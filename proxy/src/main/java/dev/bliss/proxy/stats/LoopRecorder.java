@@ -16,6 +16,8 @@ import java.lang.invoke.VarHandle;
  *          ─► (source, score) since start                (the Prometheus histogram)
  *          ─► detection ids seen                        (counts since start, by id)
  *          ─► score below {@value #LOW_SCORE}: its JA4 and user agent (Space-Saving tables)
+ *          ─► client address, path, deciding rule: this minute's Space-Saving tables, of which
+ *             the last {@value #RECENT_MINUTES} are read ({@link RecentTop})
  * </pre>
  *
  * Score 0 in a source's row counts requests whose source was set but no score (not computed).
@@ -41,6 +43,9 @@ public final class LoopRecorder {
 
     static final int SECONDS = 60;
     static final int MINUTES = 60;
+    /** The minutes the recent top lists (clients, paths, rules) cover. */
+    public static final int RECENT_MINUTES = 5;
+    static final int RECENT_CAPACITY = 32;
 
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -53,6 +58,9 @@ public final class LoopRecorder {
     final long[] scoresSinceStart = new long[ScoreSources.MAX * SCORES];
     final TopValues lowScoreJa4 = new TopValues(32);
     final TopValues lowScoreUserAgents = new TopValues(32);
+    final RecentTop recentClients = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
+    final RecentTop recentPaths = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
+    final RecentTop recentRules = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
 
     LoopRecorder(StatsFields handles) {
         this.handles = handles;
@@ -71,6 +79,18 @@ public final class LoopRecorder {
         int[] minute = minutes.at(end);
         TimeBuckets.increment(second, REQUESTS);
         TimeBuckets.increment(minute, REQUESTS);
+        dev.bliss.plugin.IpAddress client = request.clientAddress();
+        if (client != null) {
+            recentClients.at(end).add(client);
+        }
+        CharSequence path = request.path();
+        if (path != null) {
+            recentPaths.at(end).add(path);
+        }
+        CharSequence rule = completion.ruleId();
+        if (rule != null) {
+            recentRules.at(end).add(rule);
+        }
         StatsFields f = handles;
         if (f.scoreSource() == null || !fields.isSet(f.scoreSource())) {
             return; // no detector scored it (none configured, or answered before they ran)

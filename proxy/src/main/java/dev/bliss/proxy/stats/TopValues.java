@@ -83,6 +83,75 @@ final class TopValues {
         publish(slot, h, length);
     }
 
+    /**
+     * Writer: counts one occurrence of the address {@code ip}, keyed by its bits; its text (dotted
+     * quad, or eight hexadecimal groups) is written only when it takes an entry.
+     */
+    void add(dev.bliss.plugin.IpAddress ip) {
+        long h = (ip.high() * 0x9E3779B97F4A7C15L) ^ (ip.low() * 0xC2B2AE3D27D4EB4FL);
+        h ^= h >>> 29;
+        int slot = find(h);
+        if (slot >= 0) {
+            INT.setOpaque(counts, slot, counts[slot] + 1);
+            return;
+        }
+        slot = claim();
+        publish(slot, h, format(ip, chars[slot]));
+    }
+
+    /** Writer: empties the table (its readers then skip every entry until it fills again). */
+    void clear() {
+        for (int i = 0; i < size; i++) {
+            INT.setOpaque(versions, i, versions[i] + 1);
+            VarHandle.storeStoreFence();
+            hashes[i] = 0;
+            counts[i] = 0;
+            lengths[i] = 0;
+            INT.setRelease(versions, i, versions[i] + 1);
+        }
+        size = 0;
+    }
+
+    private static int format(dev.bliss.plugin.IpAddress ip, char[] into) {
+        int n = 0;
+        if (ip.isIpv4()) {
+            int a = ip.ipv4();
+            for (int shift = 24; shift >= 0; shift -= 8) {
+                n = decimal((a >>> shift) & 0xff, into, n);
+                if (shift > 0) {
+                    into[n++] = '.';
+                }
+            }
+            return n;
+        }
+        for (int g = 0; g < 8; g++) {
+            int group = (int) ((g < 4 ? ip.high() : ip.low()) >>> (48 - 16 * (g & 3))) & 0xffff;
+            boolean leading = true;
+            for (int shift = 12; shift >= 0; shift -= 4) {
+                int d = (group >>> shift) & 0xf;
+                if (d != 0 || !leading || shift == 0) {
+                    into[n++] = Character.forDigit(d, 16);
+                    leading = false;
+                }
+            }
+            if (g < 7) {
+                into[n++] = ':';
+            }
+        }
+        return n;
+    }
+
+    private static int decimal(int v, char[] into, int n) {
+        if (v >= 100) {
+            into[n++] = (char) ('0' + v / 100);
+        }
+        if (v >= 10) {
+            into[n++] = (char) ('0' + v / 10 % 10);
+        }
+        into[n++] = (char) ('0' + v % 10);
+        return n;
+    }
+
     private int find(long hash) {
         for (int i = 0; i < size; i++) {
             if (hashes[i] == hash) {

@@ -14,9 +14,13 @@ import java.util.Map;
  * @param detectionIds      the most frequent detection ids since start, id → requests
  * @param lowScoreJa4       the most frequent JA4 fingerprints among low scores since start
  * @param lowScoreUserAgents the most frequent user agents among low scores since start
+ * @param recentClients     the most frequent client addresses of the last {@value LoopRecorder#RECENT_MINUTES} minutes
+ * @param recentPaths       the most frequent paths of the last {@value LoopRecorder#RECENT_MINUTES} minutes
+ * @param recentRules       the rules that decided the most requests in the last {@value LoopRecorder#RECENT_MINUTES} minutes
  */
 public record TrafficSnapshot(long[] requestsPerSecond, long[] lowScorePerSecond, Window lastMinute, Window lastHour,
-                              Map<String, Long> detectionIds, List<Count> lowScoreJa4, List<Count> lowScoreUserAgents) {
+                              Map<String, Long> detectionIds, List<Count> lowScoreJa4, List<Count> lowScoreUserAgents,
+                              List<Count> recentClients, List<Count> recentPaths, List<Count> recentRules) {
 
     /**
      * @param requests requests that ended in the window

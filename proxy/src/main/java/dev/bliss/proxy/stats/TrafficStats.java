@@ -53,6 +53,9 @@ public final class TrafficStats {
         Map<Integer, Long> detections = new HashMap<>();
         Map<String, Long> ja4 = new HashMap<>();
         Map<String, Long> userAgents = new HashMap<>();
+        Map<String, Long> clients = new HashMap<>();
+        Map<String, Long> paths = new HashMap<>();
+        Map<String, Long> deciding = new HashMap<>();
         for (LoopRecorder r : recorders) {
             // the series ends with the last complete second: the current one is still filling
             long lastComplete = nowNanos - r.seconds.unitNanos();
@@ -68,11 +71,15 @@ public final class TrafficStats {
             }
             r.lowScoreJa4.addInto(ja4);
             r.lowScoreUserAgents.addInto(userAgents);
+            r.recentClients.addInto(clients, nowNanos, LoopRecorder.RECENT_MINUTES);
+            r.recentPaths.addInto(paths, nowNanos, LoopRecorder.RECENT_MINUTES);
+            r.recentRules.addInto(deciding, nowNanos, LoopRecorder.RECENT_MINUTES);
         }
         Map<String, Long> ids = new LinkedHashMap<>();
         detections.entrySet().stream().sorted(Map.Entry.<Integer, Long>comparingByValue().reversed()).limit(TOP)
                 .forEach(e -> ids.put(e.getKey() < 0 ? "other" : Integer.toString(e.getKey()), e.getValue()));
-        return new TrafficSnapshot(perSecond, lowPerSecond, minute.result(), hour.result(), ids, top(ja4), top(userAgents));
+        return new TrafficSnapshot(perSecond, lowPerSecond, minute.result(), hour.result(), ids, top(ja4), top(userAgents),
+                top(clients), top(paths), top(deciding));
     }
 
     /**

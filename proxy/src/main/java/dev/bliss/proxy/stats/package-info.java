@@ -8,7 +8,11 @@
  *   event loop n ─► LoopRecorder ─┘  (any thread, allocates, reads opaque values)
  * </pre>
  *
- * The recorder reads the bot score through field names of the scheme ({@code bot.score},
+ * <p>Each loop's origin pools have an {@link dev.bliss.proxy.stats.OriginRecorder} each (connections,
+ * origin times, failures, body bytes), added up per origin by
+ * {@link dev.bliss.proxy.stats.OriginStats} the same way.
+ *
+ * <p>The recorder reads the bot score through field names of the scheme ({@code bot.score},
  * {@code bot.score_source}, {@code bot.detection_ids}, {@code bot.ja4}) when a detector produces
  * them, so the proxy depends on no detector's classes.
  */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The dashboard in a real headless Chromium, served by a real proxy after real traffic: the page
- * loads, draws the score histogram of what went through, and redraws when more traffic comes.
+ * loads, draws the score histogram of what went through, the upstream table and the recent top
+ * lists as {@code /stats} has them, and redraws when more traffic comes.
  * Leaves a screenshot in {@code target/dashboard.png} (the README's picture is one of these).
  */
 class DashboardInChromiumTest {
@@ -63,7 +64,16 @@ class DashboardInChromiumTest {
                             + " updates: +document.getElementById('status').dataset.updates,"
                             + " minute: document.getElementById('minute-requests').textContent,"
                             + " rules: document.querySelectorAll('#rules tr').length,"
-                            + " legend: document.getElementById('legend').textContent})");
+                            + " legend: document.getElementById('legend').textContent,"
+                            + " upstreamBytes: document.querySelector('#upstreams tr[data-upstream=\"app\"] td[data-k=\"bytes\"]').dataset.value,"
+                            + " upstreamRps: +document.querySelector('#upstreams tr[data-upstream=\"app\"] td[data-k=\"rps\"]').dataset.value,"
+                            + " upstreamOpen: document.querySelector('#upstreams tr[data-upstream=\"app\"] td[data-k=\"open\"]').textContent,"
+                            + " p50: document.querySelector('#upstreams tr[data-upstream=\"app\"] td[data-k=\"p50\"]').textContent,"
+                            + " topPath: document.querySelector('#recent-paths tr:nth-child(2) td').textContent,"
+                            + " topPathCount: document.querySelector('#recent-paths tr:nth-child(2) td:nth-child(2)').textContent,"
+                            + " topClient: document.querySelector('#recent-clients tr:nth-child(2) td').textContent,"
+                            + " deciding: document.getElementById('recent-rules').textContent,"
+                            + " store: document.getElementById('store-detail').textContent})");
             JsonObject seen = new JsonObject(first);
             JsonObject stats = new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body());
             long scored = stats.getJsonObject("last_minute").getLong("scored");
@@ -73,6 +83,21 @@ class DashboardInChromiumTest {
             assertEquals(Integer.toString(sent), seen.getString("minute"));
             assertTrue(seen.getString("legend").contains("machine_learning"), seen.getString("legend"));
             assertTrue(seen.getInteger("rules") >= 3, "a header row and the two rules: " + seen);
+            // the upstream table shows the origin's row as /stats has it
+            JsonObject app = stats.getJsonArray("upstreams").getJsonObject(0);
+            assertEquals("app", app.getString("upstream"));
+            assertEquals(app.getLong("request_bytes") + "/" + app.getLong("response_bytes"), seen.getString("upstreamBytes"));
+            assertTrue(app.getLong("response_bytes") > 0, app.encode());
+            assertTrue(seen.getDouble("upstreamRps") > 0, seen.encode());
+            assertEquals(app.getLong("open") + " / " + app.getLong("idle"), seen.getString("upstreamOpen"));
+            assertTrue(seen.getString("p50").endsWith(" ms"), seen.getString("p50"));
+            // the recent lists: every request of the mix went to one path from one client
+            assertEquals("/page/0", seen.getString("topPath"));
+            assertEquals(Integer.toString(sent), seen.getString("topPathCount"));
+            assertEquals("127.0.0.1", seen.getString("topClient"));
+            assertTrue(seen.getString("deciding").contains("block-likely-bots") && seen.getString("deciding").contains("watch-low"),
+                    seen.getString("deciding"));
+            assertEquals("no plugin reports a feature store", seen.getString("store"), "the test detector reads no store");
 
             // more traffic, at a score nobody had: the page must pick it up on its own
             traffic.send(40, 42, "heuristics", "bench/1.0", null, 0);

@@ -156,18 +156,24 @@ class ConfigurationReloadTest {
 
     @Test
     void shouldReloadOnPostToTheAdminPort() throws Exception {
+        double started = lastSuccess();
+        assertTrue(started > 1.7e9 && started <= System.currentTimeMillis() / 1000.0, "read at start: " + started);
+        Thread.sleep(20); // the timestamp has millisecond steps
         Files.writeString(yaml, config(0, "b", b.url(), "[]"));
         try (HttpClient http = HttpClient.newHttpClient()) {
             HttpResponse<String> ok = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.adminPort() + "/reload"))
                     .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, ok.statusCode(), ok.body());
             assertTrue(ok.body().startsWith("reloaded: "), ok.body());
+            double reloaded = lastSuccess();
+            assertTrue(reloaded > started, "an applied reload moves the timestamp: " + started + " -> " + reloaded);
 
             Files.writeString(yaml, "listeners: [{port: nope}]\n");
             HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.adminPort() + "/reload"))
                     .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(422, refused.statusCode(), refused.body());
             assertTrue(refused.body().contains("bliss.yaml:1:"), refused.body());
+            assertEquals(reloaded, lastSuccess(), "a rejected one does not");
         }
         assertTrue(metrics().contains("bliss_reloads_total{result=\"applied\"} 1.0"), metrics());
     }
@@ -187,5 +193,13 @@ class ConfigurationReloadTest {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.adminPort() + "/metrics")).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
         }
+    }
+
+    /** {@code bliss_reload_last_success_timestamp_seconds} as scraped. */
+    private double lastSuccess() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^bliss_reload_last_success_timestamp_seconds (\\S+)$",
+                java.util.regex.Pattern.MULTILINE).matcher(metrics());
+        assertTrue(m.find(), metrics());
+        return Double.parseDouble(m.group(1));
     }
 }

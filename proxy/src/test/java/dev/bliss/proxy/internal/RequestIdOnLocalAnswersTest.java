@@ -120,4 +120,19 @@ class RequestIdOnLocalAnswersTest {
         assertEquals(504, r.status());
         idOf(r);
     }
+
+    @Test
+    void shouldNameTheRequestIdWhenNoOriginIsAvailable() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        proxy = Proxies.start(Proxies.singleOrigin("http://127.0.0.1:" + closed, "")
+                .replace("    origins: [", "    max_failures: 1\n    cooldown: 60s\n    origins: ["));
+        assertEquals(502, get("/").status(), "the failed connect puts the only origin in its cooldown");
+        RawHttp.Response unavailable = get("/");
+        assertEquals(502, unavailable.status());
+        assertTrue(unavailable.body().startsWith("bad gateway: every origin of this upstream is failing\n"), unavailable.body());
+        idOf(unavailable);
+    }
 }

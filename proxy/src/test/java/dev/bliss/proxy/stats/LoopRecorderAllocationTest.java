@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The request path's side of the dashboard allocates nothing: 100,000 exchanges recorded across
  * second and minute boundaries, with low scores (JA4 and user agent tables, replacements included)
- * and detection ids, measured with the thread's allocated-bytes counter.
+ * and detection ids, and the recent top lists (more client addresses, IPv4 and IPv6, paths and
+ * rules than their tables hold, across minutes), measured with the thread's allocated-bytes counter.
  */
 class LoopRecorderAllocationTest {
 
@@ -22,12 +23,23 @@ class LoopRecorderAllocationTest {
     private final SyntheticRequest[] requests = new SyntheticRequest[64];
     private final Fields[] tables = new Fields[64];
     private long clock = 5_000_000_000_000L;
+    private static final String[] RULES = rules();
+
+    /** More rule ids than a recent table holds, and requests no rule decided. */
+    private static String[] rules() {
+        String[] r = new String[48];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = i % 3 == 0 ? null : "rule-" + i;
+        }
+        return r;
+    }
 
     @Test
     void shouldAllocateNothingPerExchangeOnceWarm() {
         for (int i = 0; i < requests.length; i++) {
             // more distinct agents and fingerprints than the tables hold: replacements happen
-            requests[i] = new SyntheticRequest().header("user-agent", "agent-" + i);
+            requests[i] = new SyntheticRequest().header("user-agent", "agent-" + i).path("/page/" + i)
+                    .clientAddress(dev.bliss.plugin.IpAddress.of(i % 2 == 0 ? "198.51.100." + i : "2001:db8::" + i));
             Fields f = x.scheme.newTable();
             f.set(x.score, 1 + i % 99);
             f.set(x.source, i % 3 == 0 ? "heuristics" : "machine_learning");
@@ -52,7 +64,7 @@ class LoopRecorderAllocationTest {
         for (int i = 0; i < n; i++) {
             clock += 3_000_000; // 3 ms apart: seconds and minutes roll over during the run
             int k = i & (requests.length - 1);
-            recorder.record(requests[k], tables[k], x.completion.at(clock));
+            recorder.record(requests[k], tables[k], x.completion.at(clock, RULES[i % RULES.length]));
         }
     }
 }

@@ -36,9 +36,18 @@ final class RecordedExchanges {
     static final class EndingAt implements Completion {
 
         long endNanos;
+        String rule;
 
         EndingAt at(long nanos) {
             endNanos = nanos;
+            rule = null;
+            return this;
+        }
+
+        /** The same, decided by rule {@code id} (null: no rule). */
+        EndingAt at(long nanos, String id) {
+            endNanos = nanos;
+            rule = id;
             return this;
         }
 
@@ -49,7 +58,7 @@ final class RecordedExchanges {
 
         @Override
         public CharSequence ruleId() {
-            return null;
+            return rule;
         }
 
         @Override
