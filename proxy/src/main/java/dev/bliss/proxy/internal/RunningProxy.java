@@ -312,7 +312,7 @@ public final class RunningProxy implements ProxyServer {
                         closeQuietly(shared.accessLog());
                         closeQuietly(watcher);
                         shared.metrics().close();
-                        return vertx.close();
+                        return closeVertx();
                     })
                     .mapEmpty();
         }
@@ -322,6 +322,19 @@ public final class RunningProxy implements ProxyServer {
     @Override
     public void close() {
         shutdown().await();
+    }
+
+    /**
+     * Closes Vert.x from a thread of its own. The step before runs on an event loop (the admin
+     * server's close completes there), and a future Vert.x hands out on an event loop reports on
+     * that loop's context: closing Vert.x from it, the report would be queued on a loop that
+     * {@code vertx.close()} has just shut down, and the shutdown would never complete (seen once
+     * under load, a test hung in close() for 17 minutes).
+     */
+    private Future<Void> closeVertx() {
+        Promise<Void> closed = Promise.promise();
+        Thread.ofPlatform().name("bliss-close").start(() -> vertx.close().onComplete(closed));
+        return closed.future();
     }
 
     private static void closeQuietly(AutoCloseable c) {
