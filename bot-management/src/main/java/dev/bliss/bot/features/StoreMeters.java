@@ -16,6 +16,8 @@ import java.util.function.Consumer;
  *   bot_store_snapshot_age_seconds        how long ago the sidecar built it
  *   bot_store_keys{dimension}             keys per dimension in it
  *   bot_store_rejected_snapshots_total    published snapshots that failed validation
+ *   bot_store_faults_total                reads or checks that met a store file cut short
+ *   bot_store_faulted                     1 while the store is not read because of one
  * </pre>
  */
 public final class StoreMeters {
@@ -34,6 +36,10 @@ public final class StoreMeters {
                         series.value(g.table(d).keyCount(), "dimension", g.dimensionName(d));
                     }
                 }));
+        metrics.family("bot_store_faults", "Reads that met a store file cut short, and checks that found one",
+                FamilyType.COUNTER, null, series -> series.value(store.reader() == null ? 0 : store.reader().faults()));
+        metrics.gauge("bot_store_faulted", "1 while a store file is cut short and the store is not read",
+                () -> store.fault() == null ? 0 : 1);
         metrics.family("bot_store_rejected_snapshots", "Feature snapshots that failed validation", FamilyType.COUNTER, null,
                 series -> series.value(store.reader() == null ? 0 : store.reader().rejectedSnapshots()));
     }
@@ -47,6 +53,8 @@ public final class StoreMeters {
             if (guard.hasSnapshot()) {
                 reader.accept(guard);
             }
+        } catch (InternalError e) {
+            r.reportFault(e); // a data file cut short under the mapping
         }
     }
 }
