@@ -77,6 +77,8 @@ public final class FeatureStoreWriter implements AutoCloseable {
     private final SplittableRandom seeds = new SplittableRandom();
     private long lastSequence;
     private long lastVersion = InstanceVersion.UNSET;
+    private Object stateFileKey;
+    private boolean replacementReported;
     private SnapshotBuilder open;
     private boolean closed;
 
@@ -88,6 +90,11 @@ public final class FeatureStoreWriter implements AutoCloseable {
         this.force = force;
         this.lastSequence = publishedSequence(state, prefix);
         this.lastVersion = state.lvVersion();
+        try {
+            this.stateFileKey = Files.readAttributes(StorePaths.state(prefix), java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            this.stateFileKey = null;
+        }
     }
 
     /**
@@ -270,6 +277,7 @@ public final class FeatureStoreWriter implements AutoCloseable {
     /** Restores a state file that was cut short, see the class's assumption 3. */
     private void restoreState() throws StoreException {
         Path path = StorePaths.state(prefix);
+        reportReplacedState(path);
         long version = lastVersion;
         if (InstanceVersion.isSet(version)) {
             try {
@@ -289,6 +297,29 @@ public final class FeatureStoreWriter implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new StoreException(StoreException.Reason.IO, "state file " + path + " cannot be restored: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A state file deleted or replaced by another process cannot be restored from here: this
+     * writer holds the lock on, and publishes into, an inode that readers opening the store now
+     * no longer find. Said once, as what it needs: a restart of the writer's process.
+     */
+    private void reportReplacedState(Path path) {
+        if (replacementReported || stateFileKey == null) {
+            return;
+        }
+        Object key;
+        try {
+            key = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            key = null;
+        }
+        if (!stateFileKey.equals(key)) {
+            replacementReported = true;
+            System.getLogger("dev.bliss.store").log(System.Logger.Level.ERROR, "state file " + path + " was "
+                    + (key == null ? "deleted" : "replaced") + " by another process: readers that open the store now"
+                    + " do not see this writer's snapshots; restart the writer (the feature service) to create it anew");
         }
     }
 

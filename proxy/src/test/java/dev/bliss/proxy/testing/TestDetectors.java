@@ -194,6 +194,41 @@ public final class TestDetectors {
     }
 
     /**
+     * {@code test-secretive}: accepts any configuration (it reads every key) and declares
+     * {@code dsn} and {@code nested.seed} secret, as a plugin whose secrets have innocent names does.
+     */
+    public static final class Secretive implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-secretive";
+        }
+
+        @Override
+        public java.util.Set<String> secretKeys() {
+            return java.util.Set.of("dsn", "nested.seed");
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            readAll(context.config());
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                }
+            };
+        }
+
+        private static void readAll(dev.bliss.plugin.config.ConfigSection section) {
+            for (String key : section.keys()) {
+                if (section.node(key) instanceof dev.bliss.plugin.config.ConfigNode.Mapping m) {
+                    readAll(new dev.bliss.plugin.config.ConfigSection(m, section.keyPath(key)));
+                }
+            }
+        }
+    }
+
+    /**
      * {@code test-mapped-fault}: reads a mapped file that was truncated under it, so the read
      * faults as a truncated feature store or events ring does: the JVM turns the SIGBUS into an
      * {@link InternalError} ("a fault occurred in an unsafe memory access operation"). Where is
