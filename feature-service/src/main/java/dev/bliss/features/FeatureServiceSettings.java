@@ -81,8 +81,9 @@ public record FeatureServiceSettings(boolean embedded, Path features, FeatureSer
             }
         } else {
             options.adminDisabled();
-            admin.string("host", null);
-            admin.string("port", null);
+            for (String unused : new String[] {"host", "port", "allowed_hosts", "import_directory", "max_import_size"}) {
+                admin.node(unused); // known keys of a disabled endpoint: not errors
+            }
         }
         admin.requireNoUnknownKeys();
         options.cluster(ClusterSettings.read(section.section("cluster")));

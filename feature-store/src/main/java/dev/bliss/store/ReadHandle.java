@@ -67,7 +67,9 @@ public final class ReadHandle implements AutoCloseable {
             throw new IllegalStateException("this handle's guard is still open; close it before acquiring again");
         }
         if (reader.fault() != null) {
-            forgetPin();
+            if (pinnedIndex != NONE) {
+                releaseOrForgetPin();
+            }
             return guard.open(null);
         }
         try {
@@ -85,6 +87,15 @@ public final class ReadHandle implements AutoCloseable {
             // the state file was cut short under its mapping (SIGBUS): see FeatureStoreReader
             faulted(e);
             return guard.open(null);
+        }
+    }
+
+    /** Drops the pin with its decrement when the state file can still be written, else without. */
+    private void releaseOrForgetPin() {
+        try {
+            unpin();
+        } catch (InternalError e) {
+            faulted(e);
         }
     }
 
@@ -192,11 +203,7 @@ public final class ReadHandle implements AutoCloseable {
     /** Called by the guard on close. */
     void guardClosed() {
         if (pinnedIndex != NONE && guardsLeft == 0) {
-            try {
-                unpin();
-            } catch (InternalError e) {
-                faulted(e);
-            }
+            releaseOrForgetPin();
         }
     }
 
@@ -211,11 +218,7 @@ public final class ReadHandle implements AutoCloseable {
             throw new IllegalStateException("guard is open");
         }
         if (pinnedIndex != NONE) {
-            try {
-                unpin();
-            } catch (InternalError e) {
-                faulted(e);
-            }
+            releaseOrForgetPin();
         }
     }
 

@@ -153,4 +153,24 @@ class TruncatedFilesTest {
             }
         }
     }
+
+    @Test
+    void shouldDropAPinWithItsCountWhenTheReaderFaultsOnADataFile() throws Exception {
+        Path prefix = dir.resolve("p");
+        try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(prefix));
+             FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix).guardsPerPin(8));
+             ReadHandle handle = reader.newHandle()) {
+            DATA.publish(writer, 1);
+            assertTrue(reads(handle, 1));
+            assertTrue(handle.isPinned());
+            assertEquals(1, reader.status().readers()[0]);
+            truncate(StorePaths.data(prefix, 0), 0);
+            assertEquals(StoreFault.Kind.DATA_TRUNCATED, reader.checkFiles().kind());
+            try (ReadGuard g = handle.acquire()) {
+                assertFalse(g.hasSnapshot());
+            }
+            assertFalse(handle.isPinned());
+            assertEquals(0, reader.status().readers()[0], "the state file is whole: the pin's count was given back");
+        }
+    }
 }
