@@ -39,6 +39,10 @@ final class ProxyLauncher {
             closeQuietly(sidecar);
             return 1;
         }
+        if (sidecar instanceof dev.bliss.features.FeatureService service) {
+            // in one process, a dead or stuck publisher is this process's failure: /readyz says so
+            proxy.addReadinessCheck("embedded feature service", service::unhealthyReason);
+        }
         for (int i = 0; i < options.listeners().size(); i++) {
             ListenerOptions l = options.listeners().get(i);
             String scheme = l.tls() != null ? "https" : "http";

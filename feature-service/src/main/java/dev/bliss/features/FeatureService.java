@@ -22,6 +22,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -77,8 +79,11 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
     private final AtomicLong publishFailures = new AtomicLong();
     private final AtomicLong readerResets = new AtomicLong();
     private final AtomicLong aggregatorErrors = new AtomicLong();
+    private final AtomicLong ringRestores = new AtomicLong();
     private volatile boolean running = true;
     private volatile PublishStats lastPublish;
+    /** The last publication's error, cleared by a success; for the health reason. */
+    private volatile String lastPublishError;
     private volatile WindowStats windowStats;
     private volatile long aggregatorHeartbeat;
     /** In event time, the latest event timestamp taken (the aggregator's "now"), for other threads. */
@@ -134,7 +139,8 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
         service.publisherThread.start();
         if (options.adminEnabled()) {
             try {
-                service.admin = AdminEndpoint.start(service, service::imported, options.adminHost(), options.adminPort());
+                service.admin = AdminEndpoint.start(service, service::imported, options.adminHost(), options.adminPort(),
+                        options.adminAllowedHosts(), options.importDirectory(), options.maxImportBytes());
             } catch (IOException | RuntimeException e) {
                 service.close();
                 throw e;
@@ -190,8 +196,30 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                     lastErrorLog = now;
                     LOG.log(Level.ERROR, "feature service aggregator error (" + aggregatorErrors.get() + " so far)", e);
                 }
+            } catch (InternalError e) {
+                // SIGBUS: the events ring was cut short under its mapping by another process
+                aggregatorErrors.incrementAndGet();
+                restoreRing(e);
             }
             idle.idle(work);
+        }
+    }
+
+    private void restoreRing(InternalError fault) {
+        try {
+            long was = ring.restoreIfTruncated();
+            if (was >= 0) {
+                ringRestores.incrementAndGet();
+                LOG.log(Level.WARNING, "events ring " + ring.path() + " was cut to " + was + " bytes by another process;"
+                        + " restored in place to " + (ring.capacity() + RingBufferDescriptor.TRAILER_LENGTH)
+                        + " bytes, empty (the events it held are lost; the proxies write to it again within a second)");
+                return;
+            }
+            LOG.log(Level.ERROR, "feature service aggregator: a fault in mapped memory, the events ring is whole", fault);
+        } catch (IOException e) {
+            LOG.log(Level.ERROR, "events ring " + ring.path() + " is cut short and cannot be restored (" + e.getMessage()
+                    + "); request events are lost until it can: delete it and restart the feature service", fault);
+            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
         }
     }
 
@@ -234,6 +262,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                 }
                 PublishStats stats = publisher.publish(frame, frame.fillNanos());
                 lastPublish = stats;
+                lastPublishError = null;
                 if (stats.readerCounterReset()) {
                     readerResets.incrementAndGet();
                     LOG.log(Level.WARNING, "snapshot " + stats.sequence() + ": a reader stayed past the grace period; "
@@ -249,8 +278,11 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                     LOG.log(Level.DEBUG, () -> "snapshot " + stats.sequence() + ": " + stats.totalKeys() + " keys, "
                             + stats.bytes() + " bytes, write " + stats.writeNanos() / 1000 + " µs");
                 }
-            } catch (StoreException | RuntimeException e) {
+            } catch (StoreException | RuntimeException | InternalError e) {
+                // InternalError: a store file cut short under the writer's mapping; the next
+                // begin restores the state file, and a data file is allocated back to size
                 publishFailures.incrementAndGet();
+                lastPublishError = String.valueOf(e.getMessage());
                 long now = System.currentTimeMillis();
                 if (now - lastFailureLog > 10_000) {
                     lastFailureLog = now;
@@ -338,17 +370,35 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
         return aggregatorErrors.get();
     }
 
+    /** Times the events ring was found cut short and restored. */
+    public long ringRestores() {
+        return ringRestores.get();
+    }
+
     /**
      * Whether the service is healthy: both threads alive, the aggregator looping, and a snapshot
      * published within three intervals (or five seconds, whichever is longer).
      */
     @Override
-    public boolean healthy() {
+    public String unhealthyReason() {
         PublishStats p = lastPublish;
         long limit = Math.max(5_000, 3 * options.publishInterval().toMillis());
-        return running && aggregatorThread.isAlive() && publisherThread.isAlive()
-                && System.nanoTime() - aggregatorHeartbeat < TimeUnit.MILLISECONDS.toNanos(limit)
-                && p != null && clockMillis() - p.createdAtMillis() < limit;
+        if (!running) {
+            return "stopped";
+        }
+        if (!aggregatorThread.isAlive() || !publisherThread.isAlive()) {
+            return (aggregatorThread.isAlive() ? "publisher" : "aggregator") + " thread died; restart the feature service";
+        }
+        long silent = System.nanoTime() - aggregatorHeartbeat;
+        if (silent >= TimeUnit.MILLISECONDS.toNanos(limit)) {
+            return "aggregator stuck for " + TimeUnit.NANOSECONDS.toSeconds(silent) + " s";
+        }
+        if (p == null || clockMillis() - p.createdAtMillis() >= limit) {
+            String error = lastPublishError;
+            return "publisher: " + (p == null ? "no snapshot yet" : "no snapshot for " + (clockMillis() - p.createdAtMillis()) / 1000 + " s")
+                    + (error == null ? "" : ", last error: " + error);
+        }
+        return null;
     }
 
     /** Makes {@code features} the base of every following snapshot (null removes it). Any thread. */

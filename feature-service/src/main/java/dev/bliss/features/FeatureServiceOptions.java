@@ -22,6 +22,9 @@ public final class FeatureServiceOptions {
     public static final int DEFAULT_ADMIN_PORT = 9902;
     /** Default ring capacity: {@link RequestEventLayout#DEFAULT_CAPACITY}. */
     public static final int DEFAULT_RING_CAPACITY = RequestEventLayout.DEFAULT_CAPACITY;
+    /** Default largest POST /import body or file: 256 MiB. */
+    public static final long DEFAULT_MAX_IMPORT_BYTES = 256L << 20;
+
     /** Default records evaluated per frame chunk between two ring polls: 4096 (about a millisecond). */
     public static final int DEFAULT_FRAME_CHUNK = 4096;
 
@@ -32,6 +35,9 @@ public final class FeatureServiceOptions {
     private boolean adminEnabled = true;
     private String adminHost = DEFAULT_ADMIN_HOST;
     private int adminPort = DEFAULT_ADMIN_PORT;
+    private java.util.List<String> adminAllowedHosts = java.util.List.of();
+    private Path importDirectory;
+    private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
     private int frameChunk = DEFAULT_FRAME_CHUNK;
     private LongSupplier clock = System::currentTimeMillis;
     private ClusterSettings cluster;
@@ -69,6 +75,42 @@ public final class FeatureServiceOptions {
         this.adminHost = Objects.requireNonNull(host);
         this.adminPort = port;
         return this;
+    }
+
+    /**
+     * Host names the admin endpoint answers to besides its bound address and localhost (a
+     * request with another Host is refused: DNS rebinding).
+     */
+    public FeatureServiceOptions adminAllowedHosts(java.util.List<String> hosts) {
+        this.adminAllowedHosts = java.util.List.copyOf(hosts);
+        return this;
+    }
+
+    public java.util.List<String> adminAllowedHosts() {
+        return adminAllowedHosts;
+    }
+
+    /** The directory {@code POST /import?source=} may read files from; null (default): bodies only. */
+    public FeatureServiceOptions importDirectory(Path directory) {
+        this.importDirectory = directory;
+        return this;
+    }
+
+    public Path importDirectory() {
+        return importDirectory;
+    }
+
+    /** The largest import body or file, in bytes. */
+    public FeatureServiceOptions maxImportBytes(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("max_import_size must be at least 1 byte");
+        }
+        this.maxImportBytes = bytes;
+        return this;
+    }
+
+    public long maxImportBytes() {
+        return maxImportBytes;
     }
 
     public FeatureServiceOptions adminDisabled() {

@@ -5,6 +5,7 @@ import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.StorePaths;
 import dev.bliss.store.events.RequestEventLayout;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -20,7 +21,10 @@ import java.time.Duration;
  *   publish_interval: 1s
  *   time: wall                       wall: windows on this machine's clock; event: on the events' own
  *                                    timestamps (the latest so far is "now"; the lab and log replays)
- *   admin: {enabled: true, host: 127.0.0.1, port: 9902}
+ *   admin: {enabled: true, host: 127.0.0.1, port: 9902,
+ *           allowed_hosts: [],       Host names answered besides the bound address and localhost
+ *           import_directory: none,  where POST /import?source= may read files; none: bodies only
+ *           max_import_size: 268435456}  bytes of the largest import
  *   cluster: {kafka: {bootstrap_servers: …}, …}   fleet-wide features (see ClusterSettings); absent: off
  * </pre>
  *
@@ -60,10 +64,26 @@ public record FeatureServiceSettings(boolean embedded, Path features, FeatureSer
         if (admin.bool("enabled", true)) {
             options.admin(admin.string("host", FeatureServiceOptions.DEFAULT_ADMIN_HOST),
                     admin.integer("port", FeatureServiceOptions.DEFAULT_ADMIN_PORT, 0, 65535));
+            options.adminAllowedHosts(admin.strings("allowed_hosts"));
+            String importDirectory = admin.string("import_directory", null);
+            if (importDirectory != null) {
+                Path dir = base.resolve(importDirectory);
+                if (!Files.isDirectory(dir)) {
+                    throw admin.error("import_directory", dir + " is not a directory");
+                }
+                options.importDirectory(dir);
+            }
+            long maxImport = admin.integer("max_import_size", FeatureServiceOptions.DEFAULT_MAX_IMPORT_BYTES);
+            try {
+                options.maxImportBytes(maxImport);
+            } catch (IllegalArgumentException e) {
+                throw admin.error("max_import_size", e.getMessage());
+            }
         } else {
             options.adminDisabled();
-            admin.string("host", null);
-            admin.string("port", null);
+            for (String unused : new String[] {"host", "port", "allowed_hosts", "import_directory", "max_import_size"}) {
+                admin.node(unused); // known keys of a disabled endpoint: not errors
+            }
         }
         admin.requireNoUnknownKeys();
         options.cluster(ClusterSettings.read(section.section("cluster")));

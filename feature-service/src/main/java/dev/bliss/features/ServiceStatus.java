@@ -18,7 +18,15 @@ import java.nio.file.Path;
 public interface ServiceStatus {
 
     /** Both threads alive, the aggregator looping, and a snapshot published recently. */
-    boolean healthy();
+    default boolean healthy() {
+        return unhealthyReason() == null;
+    }
+
+    /**
+     * Null while {@link #healthy()}, else what is wrong, for /healthz and the proxy's /readyz
+     * (e.g. "publisher: no snapshot for 12 s, last error: …").
+     */
+    String unhealthyReason();
 
     FeatureSchema schema();
 

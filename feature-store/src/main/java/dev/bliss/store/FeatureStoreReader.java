@@ -2,6 +2,7 @@ package dev.bliss.store;
 
 import dev.bliss.store.internal.StateFile;
 import dev.bliss.store.layout.InstanceVersion;
+import dev.bliss.store.layout.StateLayout;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -35,9 +37,19 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Assumptions.</b>
  * <ol>
- *   <li>One {@link FeatureStoreWriter} follows its protocol; data files are never truncated.
+ *   <li>One {@link FeatureStoreWriter} follows its protocol.
  *   <li>A guard is held far shorter than the writer's grace period.
  * </ol>
+ *
+ * <p><b>Files cut short.</b> Another process may still truncate a mapped file at any time, and
+ * a read of a mapped page past the file's end faults (SIGBUS, which the JVM raises as an
+ * {@link InternalError}). Three defences, none on the lookup path: a new version's data file is
+ * measured against the version before it is used; {@link #checkFiles()} (a background thread,
+ * about once a second) measures the state file and the published data file and marks the reader
+ * {@linkplain #fault() faulted} while one is short, and clears it when they are whole again; a
+ * fault met by a read ({@link ReadHandle#acquire()} catches its own, a caller of the tables
+ * reports one with {@link #reportFault}) marks it faulted at once. A faulted reader's guards have
+ * no snapshot, so each thread meets at most one fault before the flag stops it.
  *
  * <p><b>Guarantees.</b>
  * <ol>
@@ -71,11 +83,16 @@ public final class FeatureStoreReader implements AutoCloseable {
     private volatile Snapshot latest;
     private volatile long rejectedVersion = InstanceVersion.UNSET;
     private volatile SnapshotRejection lastRejection;
+    private final Object stateFileKey;
+    private final LongAdder faults = new LongAdder();
+    /** Null while the files are whole (volatile: read by every acquire, written on a fault or a check). */
+    private volatile StoreFault fault;
 
-    private FeatureStoreReader(ReaderOptions options, StateFile state) {
+    private FeatureStoreReader(ReaderOptions options, StateFile state, Object stateFileKey) {
         this.prefix = options.prefix();
         this.options = options;
         this.state = state;
+        this.stateFileKey = stateFileKey;
     }
 
     /**
@@ -89,7 +106,8 @@ public final class FeatureStoreReader implements AutoCloseable {
         Path prefix = options.prefix().toAbsolutePath();
         Path statePath = StorePaths.state(prefix);
         try {
-            return new FeatureStoreReader(options.copy(prefix), StateFile.map(statePath));
+            Object key = Files.readAttributes(statePath, BasicFileAttributes.class).fileKey();
+            return new FeatureStoreReader(options.copy(prefix), StateFile.map(statePath), key);
         } catch (NoSuchFileException e) {
             throw new StoreException(StoreException.Reason.NOT_INITIALISED, "no store at " + prefix + ": "
                     + statePath + " does not exist (no writer has opened it yet)", e);
@@ -134,6 +152,80 @@ public final class FeatureStoreReader implements AutoCloseable {
     public boolean refresh() {
         try (ReadHandle handle = newHandle(); ReadGuard guard = handle.acquire()) {
             return guard.hasSnapshot() && guard.version() == state.lvVersion();
+        }
+    }
+
+    /** Why this reader does not read its store right now, or null while its files are whole. */
+    public StoreFault fault() {
+        return fault;
+    }
+
+    /** How many times a read met a fault or a check found a file cut short. */
+    public long faults() {
+        return faults.sum();
+    }
+
+    /**
+     * Reports a fault that a read of this reader's tables met (an {@link InternalError} from a
+     * truncated mapping): the reader stops handing out snapshots until {@link #checkFiles()}
+     * finds the files whole. Any thread; allocates only on the first report of a fault.
+     */
+    public void reportFault(Throwable error) {
+        faults.increment();
+        if (fault == null) {
+            fault = new StoreFault(StoreFault.Kind.ACCESS_FAULT, String.valueOf(error));
+        }
+    }
+
+    /**
+     * Measures the files against what is mapped: the state file (its length, and that it is the
+     * file mapped), then the published version's data file. Marks the reader faulted when one is
+     * short or replaced, clears the mark when both are whole. For a background thread, about
+     * once a second; never an event loop (it makes system calls).
+     *
+     * @return the fault, or null when the files are whole
+     */
+    public StoreFault checkFiles() {
+        StoreFault found = inspectFiles();
+        StoreFault previous = fault;
+        if (found != null && (previous == null || previous.kind() != found.kind())) {
+            faults.increment();
+        }
+        fault = found;
+        return found;
+    }
+
+    private StoreFault inspectFiles() {
+        Path statePath = StorePaths.state(prefix);
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(statePath, BasicFileAttributes.class);
+            if (!java.util.Objects.equals(attributes.fileKey(), stateFileKey)) {
+                return new StoreFault(StoreFault.Kind.STATE_REPLACED, statePath + " is another file than the one mapped");
+            }
+            if (attributes.size() < StateLayout.LENGTH) {
+                return new StoreFault(StoreFault.Kind.STATE_TRUNCATED, statePath + " is " + attributes.size()
+                        + " bytes, its layout " + StateLayout.LENGTH);
+            }
+        } catch (IOException e) {
+            return new StoreFault(StoreFault.Kind.STATE_REPLACED, "cannot read " + statePath + ": " + e);
+        }
+        long version;
+        try {
+            version = state.lvVersion();
+        } catch (InternalError e) {
+            return new StoreFault(StoreFault.Kind.STATE_TRUNCATED, statePath + ": " + e.getMessage());
+        }
+        if (!InstanceVersion.isSet(version)) {
+            return null;
+        }
+        Path data = StorePaths.data(prefix, InstanceVersion.index(version));
+        try {
+            long length = Files.size(data);
+            long size = InstanceVersion.size(version);
+            return length >= size ? null : new StoreFault(StoreFault.Kind.DATA_TRUNCATED,
+                    data + " is " + length + " bytes, the published version says " + size);
+        } catch (IOException e) {
+            return new StoreFault(StoreFault.Kind.DATA_TRUNCATED, "cannot read " + data + ": " + e);
         }
     }
 

@@ -43,7 +43,11 @@ import java.util.concurrent.locks.LockSupport;
  *       held until {@link #close()}; a second writer gets {@link StoreException.Reason#WRITER_LOCKED}.
  *   <li>Readers follow the protocol of {@link FeatureStoreReader} and hold a guard for far less
  *       than the grace period.
- *   <li>Nothing else truncates or writes the data files.
+ *   <li>Nothing else writes the store's files. Another process may truncate one (an operator, a
+ *       cleaner): {@link #begin} first restores a state file cut short (same inode, so every
+ *       mapping of it works again, with the last version this writer published if its data file
+ *       is still whole), and rewrites a truncated data file only after allocating it back to
+ *       its full size. The writer itself never shrinks a file that may be mapped.
  * </ol>
  *
  * <p><b>Guarantees.</b>
@@ -72,6 +76,9 @@ public final class FeatureStoreWriter implements AutoCloseable {
     private final Arena[] arenas = new Arena[InstanceVersion.DATA_FILE_COUNT];
     private final SplittableRandom seeds = new SplittableRandom();
     private long lastSequence;
+    private long lastVersion = InstanceVersion.UNSET;
+    private Object stateFileKey;
+    private boolean replacementReported;
     private SnapshotBuilder open;
     private boolean closed;
 
@@ -82,6 +89,12 @@ public final class FeatureStoreWriter implements AutoCloseable {
         this.state = state;
         this.force = force;
         this.lastSequence = publishedSequence(state, prefix);
+        this.lastVersion = state.lvVersion();
+        try {
+            this.stateFileKey = Files.readAttributes(StorePaths.state(prefix), java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            this.stateFileKey = null;
+        }
     }
 
     /**
@@ -179,6 +192,7 @@ public final class FeatureStoreWriter implements AutoCloseable {
         if (open != null) {
             throw new IllegalStateException("a snapshot is already being built; write or close it first");
         }
+        restoreState();
         List<DimensionSpec> dims = spec.dimensions();
         int count = dims.size();
         if (count > DataFileLayout.MAX_DIMENSIONS) {
@@ -260,6 +274,55 @@ public final class FeatureStoreWriter implements AutoCloseable {
         return open;
     }
 
+    /** Restores a state file that was cut short, see the class's assumption 3. */
+    private void restoreState() throws StoreException {
+        Path path = StorePaths.state(prefix);
+        reportReplacedState(path);
+        long version = lastVersion;
+        if (InstanceVersion.isSet(version)) {
+            try {
+                if (Files.size(StorePaths.data(prefix, InstanceVersion.index(version))) < InstanceVersion.size(version)) {
+                    version = InstanceVersion.UNSET; // its data is cut short too: publish afresh
+                }
+            } catch (IOException e) {
+                version = InstanceVersion.UNSET;
+            }
+        }
+        try {
+            long was = StateFile.restoreIfTruncated(path, state, ProcessHandle.current().pid(), version);
+            if (was >= 0) {
+                System.getLogger("dev.bliss.store").log(System.Logger.Level.WARNING, "state file " + path + " was cut to "
+                        + was + " bytes by another process; restored in place"
+                        + (InstanceVersion.isSet(version) ? " with the last published version" : " (nothing published until this snapshot)"));
+            }
+        } catch (IOException e) {
+            throw new StoreException(StoreException.Reason.IO, "state file " + path + " cannot be restored: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A state file deleted or replaced by another process cannot be restored from here: this
+     * writer holds the lock on, and publishes into, an inode that readers opening the store now
+     * no longer find. Said once, as what it needs: a restart of the writer's process.
+     */
+    private void reportReplacedState(Path path) {
+        if (replacementReported || stateFileKey == null) {
+            return;
+        }
+        Object key;
+        try {
+            key = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            key = null;
+        }
+        if (!stateFileKey.equals(key)) {
+            replacementReported = true;
+            System.getLogger("dev.bliss.store").log(System.Logger.Level.ERROR, "state file " + path + " was "
+                    + (key == null ? "deleted" : "replaced") + " by another process: readers that open the store now"
+                    + " do not see this writer's snapshots; restart the writer (the feature service) to create it anew");
+        }
+    }
+
     /**
      * Waits for data file {@code index}'s readers to leave, parking between checks.
      *
@@ -335,6 +398,7 @@ public final class FeatureStoreWriter implements AutoCloseable {
         state.svWriting(StateLayout.NOT_WRITING);
         open = null;
         lastSequence = builder.sequence();
+        lastVersion = version;
         return new WriteResult(size, version, builder.sequence(), builder.readerCounterReset(),
                 builder.graceWaitNanos());
     }

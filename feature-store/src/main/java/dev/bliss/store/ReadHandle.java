@@ -28,6 +28,11 @@ import dev.bliss.store.layout.StateLayout;
  * guard at a time: acquiring while the guard is open throws. {@link #acquire()}, the guard's
  * lookups and {@link ReadGuard#close()} allocate nothing in steady state (a new version's first
  * acquire in the process validates it and allocates its flyweights once).
+ *
+ * <p><b>Faults.</b> While the reader is {@linkplain FeatureStoreReader#fault() faulted}, guards
+ * have no snapshot. A fault this handle meets in the state file (an {@link InternalError} from a
+ * truncated mapping) is caught here and reported to the reader; one met while reading a guard's
+ * tables is the caller's to catch and {@linkplain FeatureStoreReader#reportFault report}.
  */
 public final class ReadHandle implements AutoCloseable {
 
@@ -61,16 +66,52 @@ public final class ReadHandle implements AutoCloseable {
         if (guard.isOpen()) {
             throw new IllegalStateException("this handle's guard is still open; close it before acquiring again");
         }
-        // volatile load; pairs with the writer's volatile store in FeatureStoreWriter.write
-        long published = state.lvVersion();
-        if (pinnedIndex != NONE) {
-            if (published == pinnedPublished && guardsLeft > 0 && (!pinnedPrevious || notBeingRewritten(pinnedIndex))) {
-                guardsLeft--;
-                return guard.open(pinnedSnapshot);
+        if (reader.fault() != null) {
+            if (pinnedIndex != NONE) {
+                releaseOrForgetPin();
             }
-            unpin();
+            return guard.open(null);
         }
-        return enter(published);
+        try {
+            // volatile load; pairs with the writer's volatile store in FeatureStoreWriter.write
+            long published = state.lvVersion();
+            if (pinnedIndex != NONE) {
+                if (published == pinnedPublished && guardsLeft > 0 && (!pinnedPrevious || notBeingRewritten(pinnedIndex))) {
+                    guardsLeft--;
+                    return guard.open(pinnedSnapshot);
+                }
+                unpin();
+            }
+            return enter(published);
+        } catch (InternalError e) {
+            // the state file was cut short under its mapping (SIGBUS): see FeatureStoreReader
+            faulted(e);
+            return guard.open(null);
+        }
+    }
+
+    /** Drops the pin with its decrement when the state file can still be written, else without. */
+    private void releaseOrForgetPin() {
+        try {
+            unpin();
+        } catch (InternalError e) {
+            faulted(e);
+        }
+    }
+
+    private void faulted(InternalError e) {
+        reader.reportFault(e);
+        forgetPin();
+    }
+
+    /**
+     * Drops the pin without touching the counter, which cannot be reached: the writer's grace
+     * period resets a counter left too high, and a state file restored after a truncation starts
+     * from zero anyway.
+     */
+    private void forgetPin() {
+        pinnedIndex = NONE;
+        pinnedSnapshot = null;
     }
 
     private ReadGuard enter(long published) {
@@ -162,7 +203,7 @@ public final class ReadHandle implements AutoCloseable {
     /** Called by the guard on close. */
     void guardClosed() {
         if (pinnedIndex != NONE && guardsLeft == 0) {
-            unpin();
+            releaseOrForgetPin();
         }
     }
 
@@ -177,7 +218,7 @@ public final class ReadHandle implements AutoCloseable {
             throw new IllegalStateException("guard is open");
         }
         if (pinnedIndex != NONE) {
-            unpin();
+            releaseOrForgetPin();
         }
     }
 

@@ -36,7 +36,10 @@ import java.util.regex.Pattern;
  *     skip_rules: [block-scripts]         # skip only; absent: skip all remaining rules
  * </pre>
  *
- * Unknown keys are errors; every error names file, line, column and key.
+ * Unknown keys are errors; every error names file, line, column and key. A file must say
+ * {@code rules:} with a list: an empty file, or one without the key, is refused rather than read
+ * as "no rules" (a deploy that truncated the file would otherwise turn every rule off); a file
+ * that means it writes {@code rules: []}.
  */
 public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
 
@@ -55,6 +58,7 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
         NamedLists lists = NamedLists.read(root.section("lists"));
         List<ConfigSection> sections = root.sections("rules");
         root.requireNoUnknownKeys();
+        refuseUnsaidEmptiness(root);
         List<RuleDefinition> rules = new ArrayList<>();
         Map<String, Position> ids = new HashMap<>();
         for (ConfigSection s : sections) {
@@ -66,6 +70,18 @@ public record RulesFile(List<RuleDefinition> rules, NamedLists lists) {
             rules.add(d);
         }
         return new RulesFile(rules, lists);
+    }
+
+    /**
+     * A file without a {@code rules} list (empty, truncated by a bad deploy, or {@code rules:}
+     * with nothing after it) would turn every rule off, silently: that takes {@code rules: []}.
+     */
+    private static void refuseUnsaidEmptiness(ConfigSection root) throws ConfigException {
+        ConfigNode node = root.node("rules");
+        if (node == null || node instanceof ConfigNode.Scalar scalar && scalar.text() == null) {
+            throw root.error("rules", (node == null ? "no rules key" : "rules has no value")
+                    + ": a rules file with no rules turns every rule off; write \"rules: []\" to mean that");
+        }
     }
 
     private static RuleDefinition rule(ConfigSection s) throws ConfigException {

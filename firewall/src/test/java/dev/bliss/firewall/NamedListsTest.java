@@ -86,7 +86,7 @@ class NamedListsTest {
         RuleSet set = RuleSet.compile(file, extra, fixture.scheme);
         assertEquals(1, set.rules().size());
         RulesException twice = assertThrows(RulesException.class, () -> RuleSet.compile(
-                ConfigSection.root(YamlConfigReader.parse("rules.yaml", "lists:\n  blocked: {type: ip, items: []}\n")), extra, fixture.scheme));
+                ConfigSection.root(YamlConfigReader.parse("rules.yaml", "lists:\n  blocked: {type: ip, items: []}\nrules: []\n")), extra, fixture.scheme));
         assertTrue(twice.getMessage().contains("lists.blocked: list defined twice"), twice.getMessage());
     }
 

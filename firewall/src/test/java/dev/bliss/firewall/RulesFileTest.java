@@ -283,8 +283,12 @@ class RulesFileTest {
     }
 
     @Test
-    void shouldLoadAnEmptyFileAsNoRules() throws Exception {
-        RuleSet set = RuleSet.load(write("# nothing yet\n"), fixture.scheme);
+    void shouldRefuseAFileWithoutRulesUnlessItSaysRulesIsEmpty() throws Exception {
+        for (String yaml : new String[] {"", "# nothing yet\n", "rules:\n", "lists:\n  a: {type: int, items: [1]}\n"}) {
+            String message = failure(yaml).getMessage();
+            assertTrue(message.contains("rules.yaml:1:") && message.contains(": rules: ") && message.contains("write \"rules: []\""), yaml + " -> " + message);
+        }
+        RuleSet set = RuleSet.load(write("# nothing yet\nrules: []\n"), fixture.scheme);
         assertEquals(0, set.rules().size());
         assertEquals(Verdict.NONE, set.newEvaluator().evaluate(TestFixture.request(), fixture.fields()).verdict());
     }

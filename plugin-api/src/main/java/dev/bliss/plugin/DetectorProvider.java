@@ -22,4 +22,16 @@ public interface DetectorProvider {
      * @throws ConfigException when the configuration is invalid, naming file, line and key
      */
     DetectorFactory prepare(DetectorContext context) throws ConfigException;
+
+    /**
+     * Keys of this plugin's {@code config} section whose values the admin server's
+     * {@code GET /config} must never show, as dotted paths relative to the section
+     * ({@code "kafka.sasl"} hides {@code config.kafka.sasl} and everything under it). Names that
+     * say they are secret ({@code password}, {@code token}, {@code api_keys}, …) and URL user
+     * information are hidden anyway; declare the others, such as {@code "dsn"} or
+     * {@code "upstream.signature_seed"}. Called once, at startup. Default: none.
+     */
+    default java.util.Set<String> secretKeys() {
+        return java.util.Set.of();
+    }
 }

@@ -9,6 +9,12 @@
  * firewall's rule and {@link dev.bliss.plugin.FirewallAction}). Package
  * {@code field} holds the field handles and table, {@code config} the configuration tree.
  *
+ * <p>A plugin's configuration is its {@code config} section, read in
+ * {@link dev.bliss.plugin.DetectorProvider#prepare} (unknown keys are errors); the keys among it
+ * that hold secrets under innocent names are declared by
+ * {@link dev.bliss.plugin.DetectorProvider#secretKeys()}, so the admin server's {@code /config}
+ * never shows them.
+ *
  * <p>This module depends on the JDK only, so a plugin compiles against it alone.
  */
 package dev.bliss.plugin;

@@ -40,6 +40,14 @@ public interface ProxyServer extends AutoCloseable {
     /** The port listener {@code i} is bound to (the real one when configured as 0). */
     int port(int listener);
 
+    /**
+     * Makes {@code /readyz} depend on {@code problem} too: while it returns non-null, /readyz
+     * answers 503 with {@code name} and that text. {@code bliss run} adds its embedded feature
+     * service this way, so a dead or stuck publisher shows. {@code problem} runs on the admin
+     * server's event loop: it must be quick and must not block. Any thread.
+     */
+    void addReadinessCheck(String name, java.util.function.Supplier<String> problem);
+
     /** The admin server's port, or -1 when it is disabled. */
     int adminPort();
 

@@ -15,11 +15,9 @@ import dev.bliss.store.WriterOptions;
 import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.SchemaDimension;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -110,14 +108,23 @@ public final class FeaturesImportCommand implements Callable<Integer> {
         return writer.write(builder);
     }
 
-    /** The store has a writer, the feature service: let it import. */
+    /**
+     * The store has a writer, the feature service: send it the data. Its admin endpoint takes the
+     * data as the request body only (it never reads a path or fetches a URL its caller names),
+     * so this command reads the source itself.
+     */
     private static int viaService(ServiceConfig c, String where, ImportFormat f) {
-        String url = "http://" + c.settings().options().adminHost() + ':' + c.settings().options().adminPort()
-                + "/import?source=" + URLEncoder.encode(where, StandardCharsets.UTF_8)
-                + (f == null ? "" : "&format=" + (f == ImportFormat.CSV ? "csv" : "jsonl"));
+        ImportFormat format = f != null ? f : ImportFormat.fromName(where);
+        String url = "http://" + c.settings().options().adminHost() + ':' + c.settings().options().adminPort() + "/import";
         try {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
-                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            HttpClient client = HttpClient.newHttpClient();
+            HttpRequest.BodyPublisher body = where.startsWith("http://") || where.startsWith("https://")
+                    ? HttpRequest.BodyPublishers.ofByteArray(client.send(HttpRequest.newBuilder(URI.create(where)).build(),
+                            HttpResponse.BodyHandlers.ofByteArray()).body())
+                    : HttpRequest.BodyPublishers.ofFile(Path.of(where));
+            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url))
+                    .header("content-type", format == ImportFormat.CSV ? "text/csv" : "application/x-ndjson")
+                    .POST(body).build(), HttpResponse.BodyHandlers.ofString());
             System.out.print("the feature service holds the store; it answered:\n" + r.body());
             return r.statusCode() == 200 ? 0 : 1;
         } catch (java.io.IOException e) {

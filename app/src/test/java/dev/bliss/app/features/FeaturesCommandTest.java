@@ -75,4 +75,29 @@ class FeaturesCommandTest {
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("ja4: expected a JA4 fingerprint"), r.err());
     }
+
+    @Test
+    void shouldSendTheDataToTheServiceThatHoldsTheStore() throws Exception {
+        Files.copy(Path.of("..", "config", "features.yaml"), dir.resolve("features.yaml"));
+        var schema = dev.bliss.bot.features.FeatureSchemaReader.read(
+                dev.bliss.config.yaml.YamlConfigReader.read(dir.resolve("features.yaml")));
+        try (dev.bliss.features.FeatureService service = dev.bliss.features.FeatureService.start(
+                new dev.bliss.features.FeatureServiceOptions().storePrefix(dir.resolve("store").resolve("features"))
+                        .publishInterval(java.time.Duration.ofMillis(200)).admin("127.0.0.1", 0),
+                schema.schema(), schema.maxKeys())) {
+            Path yaml = dir.resolve("bliss.yaml");
+            Files.writeString(yaml, """
+                    feature_service:
+                      store: store/features
+                      admin: {host: 127.0.0.1, port: %d}
+                    """.formatted(service.adminPort()));
+            Path good = dir.resolve("good.csv");
+            Files.writeString(good, "dimension,key,feature,value\nip,203.0.113.7,reqs_10m,51\n");
+            CommandRun imported = bliss("features", "import", good.toString(), "-c", yaml.toString());
+            assertEquals(0, imported.exit(), imported.out() + imported.err());
+            assertTrue(imported.out().contains("the feature service holds the store") && imported.out().contains("\"imported\" : true"),
+                    imported.out());
+            assertEquals(1, service.importedKeys(), "the service read the body it was sent, not a path");
+        }
+    }
 }

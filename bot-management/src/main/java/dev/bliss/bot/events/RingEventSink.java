@@ -20,6 +20,7 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
  * Writes request events into the events ring ({@code <store dir>/events}), which the feature
@@ -38,6 +39,11 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * <p><b>Never blocking, never allocating.</b> A full ring, or no ring yet, drops the event and
  * counts it ({@code bliss_plugin_bot_events_dropped_total{reason=…}}); the request goes on.
  *
+ * <p><b>A ring cut short</b> by another process faults when written (SIGBUS, raised by the JVM as
+ * an {@link InternalError}): the event loop that meets it drops the ring ({@code reason=ring_fault}),
+ * and the watcher, which also measures the file every second, maps it again once the feature
+ * service has restored it to its size.
+ *
  * <p><b>The ring file's lifecycle belongs to the feature service</b>, which creates it. Until
  * it exists a daemon thread retries every second; it also notices a ring file replaced by a new
  * one (another inode: the service was started with another capacity, or the store directory was
@@ -54,10 +60,13 @@ public final class RingEventSink implements RequestEventSink {
     private final int length;
     private final PluginMetrics.Counter ringFull;
     private final PluginMetrics.Counter ringMissing;
+    private final PluginMetrics.Counter ringFault;
     private final ScheduledExecutorService watcher;
     /** Written by the watcher thread, read once per publish (volatile: pairs with the watcher's store). */
     private volatile RingBuffer ring;
     private Object mappedFile;
+    private long mappedLength;
+    private boolean faultLogged;
     private String lastError = "";
 
     /**
@@ -75,6 +84,8 @@ public final class RingEventSink implements RequestEventSink {
                 "reason", "ring_full");
         this.ringMissing = metrics.counter("bot_events_dropped", "Request events not handed to the feature service, by reason",
                 "reason", "ring_missing");
+        this.ringFault = metrics.counter("bot_events_dropped", "Request events not handed to the feature service, by reason",
+                "reason", "ring_fault");
         metrics.gauge("bot_events_ring_connected", "1 when the events ring is open", () -> ring == null ? 0 : 1);
         this.watcher = Executors.newSingleThreadScheduledExecutor(
                 r -> Thread.ofPlatform().daemon().name("bliss-events-ring-watcher").unstarted(r));
@@ -88,13 +99,35 @@ public final class RingEventSink implements RequestEventSink {
     /** Opens the ring when it appears or is replaced; true when one is open. Watcher thread only. */
     private boolean check() {
         try {
-            Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
-            if (ring != null && Objects.equals(key, mappedFile)) {
-                return true;
+            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+            Object key = attributes.fileKey();
+            RingBuffer current = ring;
+            if (current != null && Objects.equals(key, mappedFile)) {
+                if (attributes.size() >= mappedLength) {
+                    return true;
+                }
+                // cut short under the mapping: stop before the event loops fault on it
+                ring = null;
+                faultLogged = true;
+                lastError = "cut to " + attributes.size() + " bytes, mapped " + mappedLength;
+                LOG.log(Level.WARNING, "events ring " + path + " " + lastError
+                        + " (truncated by another process); dropping request events until it is whole again");
+                return false;
+            }
+            if (current == null && !faultLogged && Objects.equals(key, mappedFile)) {
+                faultLogged = true; // an event loop met the fault first
+                LOG.log(Level.WARNING, "events ring " + path + " faulted under its mapping (truncated by another process?);"
+                        + " dropping request events until it is whole again");
+            }
+            if (attributes.size() < RingBufferDescriptor.TRAILER_LENGTH + RequestEventLayout.MIN_CAPACITY) {
+                lastError = "only " + attributes.size() + " bytes";
+                return false;
             }
             RingBuffer opened = map(path);
-            boolean replaced = ring != null;
+            boolean replaced = current != null;
             mappedFile = key;
+            mappedLength = opened.capacity() + (long) RingBufferDescriptor.TRAILER_LENGTH;
+            faultLogged = false;
             ring = opened;
             LOG.log(Level.INFO, "events ring " + path + (replaced ? " replaced; writing to the new one" : " opened")
                     + " (" + opened.capacity() + " bytes)");
@@ -134,6 +167,17 @@ public final class RingEventSink implements RequestEventSink {
             ringMissing.increment();
             return;
         }
+        try {
+            write(r, e);
+        } catch (InternalError fault) {
+            // the ring file was cut short under its mapping (SIGBUS): stop writing into it; the
+            // watcher maps it again once the feature service has restored it
+            ring = null;
+            ringFault.increment();
+        }
+    }
+
+    private void write(RingBuffer r, RequestEvent e) {
         int at = r.tryClaim(RequestEventLayout.MESSAGE_TYPE, length);
         if (at < 0) {
             ringFull.increment();

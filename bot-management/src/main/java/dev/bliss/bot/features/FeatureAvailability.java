@@ -8,7 +8,12 @@ public enum FeatureAvailability {
     /** The newest snapshot is older than {@code max_feature_age}: the feature service stopped. */
     STALE("stale"),
     /** The snapshot was written under another features.yaml. */
-    SCHEMA_MISMATCH("schema_mismatch");
+    SCHEMA_MISMATCH("schema_mismatch"),
+    /**
+     * A store file was cut short under its mapping (another process truncated it): the store is
+     * not read until its files are whole again ({@link dev.bliss.store.StoreFault}).
+     */
+    STORE_FAULT("store_fault");
 
     private final String text;
 

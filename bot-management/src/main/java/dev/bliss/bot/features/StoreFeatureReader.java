@@ -15,6 +15,11 @@ import dev.bliss.store.schema.FeatureSchema;
  * <p>One per event loop (it owns that loop's {@link ReadHandle} and batch). Allocation-free once
  * the store is open. The mapping from schema dimensions to the snapshot's tables is resolved by
  * name once per snapshot version, never per request.
+ *
+ * <p>A fault while reading (a store file truncated by another process: the JVM raises the
+ * SIGBUS as an {@link InternalError}) is caught here and reported to the reader, which stops
+ * handing out snapshots until {@link StoreConnection}'s check finds the files whole; meanwhile
+ * requests get the defaults with {@link FeatureAvailability#STORE_FAULT}.
  */
 public final class StoreFeatureReader {
 
@@ -29,6 +34,7 @@ public final class StoreFeatureReader {
     private final int[] entryOf;
     private final LookupBatch batch;
     private ReadHandle handle;
+    private FeatureStoreReader handleReader;
     private long mappedVersion = Long.MIN_VALUE;
 
     public StoreFeatureReader(StoreConnection store, FeatureSchema schema, long maxAgeMillis) {
@@ -67,16 +73,32 @@ public final class StoreFeatureReader {
     }
 
     private FeatureAvailability lookUp(RequestKeys keys, float[] input, long nowMillis) {
-        if (handle == null) {
-            FeatureStoreReader reader = store.reader();
-            if (reader == null) {
-                return FeatureAvailability.STORE_MISSING;
-            }
-            handle = reader.newHandle();
+        FeatureStoreReader reader = store.reader();
+        if (reader == null) {
+            return FeatureAvailability.STORE_MISSING;
         }
+        if (reader != handleReader) { // first use, or the connection reopened a replaced store
+            handle = reader.newHandle();
+            handleReader = reader;
+            mappedVersion = Long.MIN_VALUE;
+        }
+        if (reader.fault() != null) {
+            return FeatureAvailability.STORE_FAULT;
+        }
+        try {
+            return lookUp(reader, keys, input, nowMillis);
+        } catch (InternalError e) {
+            // a data file cut short under its mapping (SIGBUS): stop reading the store until the
+            // connection's check finds it whole; this loop meets at most this one fault
+            reader.reportFault(e);
+            return FeatureAvailability.STORE_FAULT;
+        }
+    }
+
+    private FeatureAvailability lookUp(FeatureStoreReader reader, RequestKeys keys, float[] input, long nowMillis) {
         try (ReadGuard guard = handle.acquire()) {
             if (!guard.hasSnapshot()) {
-                return FeatureAvailability.STORE_MISSING;
+                return reader.fault() != null ? FeatureAvailability.STORE_FAULT : FeatureAvailability.STORE_MISSING;
             }
             if (guard.schemaHash() != schemaHash) {
                 return FeatureAvailability.SCHEMA_MISMATCH;

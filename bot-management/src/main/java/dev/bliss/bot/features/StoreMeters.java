@@ -19,6 +19,8 @@ import java.util.function.Consumer;
  *   bot_store_publisher_running           1 while the process that last opened the store as its
  *                                         writer (the feature service; its pid is in the state file)
  *                                         runs, else 0; absent before any writer opened it
+ *   bot_store_faults_total                reads or checks that met a store file cut short
+ *   bot_store_faulted                     1 while the store is not read because of one
  * </pre>
  *
  * A running publisher with an old snapshot is stuck; a stopped one leaves the last snapshot to
@@ -43,11 +45,20 @@ public final class StoreMeters {
         metrics.family("bot_store_publisher_running", "1 while the feature store's writer process runs", FamilyType.GAUGE, null,
                 series -> {
                     FeatureStoreReader r = store.reader();
-                    long pid = r == null ? 0 : r.status().writerPid();
+                    long pid;
+                    try {
+                        pid = r == null || store.fault() != null ? 0 : r.status().writerPid();
+                    } catch (InternalError cutShort) {
+                        pid = 0; // the state file was cut short under its mapping: the fault gauges say so
+                    }
                     if (pid > 0) {
                         series.value(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? 1 : 0);
                     }
                 });
+        metrics.family("bot_store_faults", "Reads that met a store file cut short, and checks that found one",
+                FamilyType.COUNTER, null, series -> series.value(store.reader() == null ? 0 : store.reader().faults()));
+        metrics.gauge("bot_store_faulted", "1 while a store file is cut short and the store is not read",
+                () -> store.fault() == null ? 0 : 1);
         metrics.family("bot_store_rejected_snapshots", "Feature snapshots that failed validation", FamilyType.COUNTER, null,
                 series -> series.value(store.reader() == null ? 0 : store.reader().rejectedSnapshots()));
     }
@@ -61,6 +72,8 @@ public final class StoreMeters {
             if (guard.hasSnapshot()) {
                 reader.accept(guard);
             }
+        } catch (InternalError e) {
+            r.reportFault(e); // a data file cut short under the mapping
         }
     }
 }

@@ -33,9 +33,6 @@ import java.util.List;
  */
 final class ModelLoader {
 
-    /** Model files are a few MB; this only stops a runaway file from filling the heap. */
-    static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
-
     private ModelLoader() {
     }
 
@@ -43,7 +40,9 @@ final class ModelLoader {
         // Stamp before reading: if the file changes while it is read, the next check sees a
         // newer stamp and loads it again.
         FileStamp stamp = FileStamp.of(spec.file());
-        byte[] bytes = read(spec.file());
+        // measured before a byte is read: a file past limits.max_file_size costs a stat, not its
+        // size in heap (and several times that in parsed JSON), and leaves nothing behind
+        byte[] bytes = read(spec.file(), spec.maxFileBytes());
         if (spec.format() == ModelSpec.Format.JSON) {
             CatBoostJsonCheck.Shape shape = CatBoostJsonCheck.check(JsonReader.parse(utf8(bytes)),
                     spec.maxTrees(), spec.maxFeatures());
@@ -140,13 +139,18 @@ final class ModelLoader {
         }
     }
 
-    private static byte[] read(Path file) throws ModelRejectedException {
-        try {
+    private static byte[] read(Path file, long maxBytes) throws ModelRejectedException {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
             long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                throw new ModelRejectedException("the file has " + size + " bytes, more than " + MAX_FILE_BYTES);
+            if (size > maxBytes) {
+                throw new ModelRejectedException("the file has " + size + " bytes, more than limits.max_file_size " + maxBytes);
             }
-            return Files.readAllBytes(file);
+            // read no more than the limit even if the file grows meanwhile
+            byte[] bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+            if (bytes.length > maxBytes) {
+                throw new ModelRejectedException("the file grew past limits.max_file_size " + maxBytes + " bytes while read");
+            }
+            return bytes;
         } catch (NoSuchFileException e) {
             throw new ModelRejectedException("file not found");
         } catch (IOException e) {

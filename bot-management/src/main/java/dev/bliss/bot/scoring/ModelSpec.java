@@ -24,6 +24,7 @@ record ModelSpec(
         int[] inputIndex,
         int maxTrees,
         int maxFeatures,
+        long maxFileBytes,
         Position filePosition,
         String fileKeyPath) {
 

@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
  *     limits:
  *       max_trees: 1000
  *       max_features: 512
+ *       max_file_size: 67108864  # bytes; a larger file is refused before it is read or parsed
  * </pre>
  */
 record ModelsConfig(Duration watchInterval, List<ModelSpec> models) {
@@ -40,6 +41,9 @@ record ModelsConfig(Duration watchInterval, List<ModelSpec> models) {
     static final int DEFAULT_MAX_FEATURES = 512;
     static final int CEILING_MAX_TREES = 100_000;
     static final int CEILING_MAX_FEATURES = 65_536;
+    /** A few MB is a large model (1,000 trees of depth 8 is about 5 MB of JSON); parsing a file costs several times its size. */
+    static final long DEFAULT_MAX_FILE_BYTES = 64L << 20;
+    static final long CEILING_MAX_FILE_BYTES = 1L << 30;
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     private static final int NAMES_IN_MESSAGES = 12;
@@ -117,12 +121,16 @@ record ModelsConfig(Duration watchInterval, List<ModelSpec> models) {
         ConfigSection limits = entry.section("limits");
         int maxTrees = limits.integer("max_trees", DEFAULT_MAX_TREES, 1, CEILING_MAX_TREES);
         int maxFeatures = limits.integer("max_features", DEFAULT_MAX_FEATURES, 1, CEILING_MAX_FEATURES);
+        long maxFileBytes = limits.integer("max_file_size", DEFAULT_MAX_FILE_BYTES);
+        if (maxFileBytes < 1 || maxFileBytes > CEILING_MAX_FILE_BYTES) {
+            throw limits.error("max_file_size", "expected 1 to " + CEILING_MAX_FILE_BYTES + " bytes, got " + maxFileBytes);
+        }
         limits.requireNoUnknownKeys();
         if (features.size() > maxFeatures) {
             throw entry.error("features", features.size() + " features listed, more than limits.max_features " + maxFeatures);
         }
         entry.requireNoUnknownKeys();
-        return new ModelSpec(name, file, format, role, sampleRate, features, index, maxTrees, maxFeatures,
+        return new ModelSpec(name, file, format, role, sampleRate, features, index, maxTrees, maxFeatures, maxFileBytes,
                 positionOfValue(entry, "file"), entry.keyPath("file"));
     }
 

@@ -57,4 +57,28 @@ class ModelLimitsTest {
                 "m.json: features_info.float_features: the model declares 5 float features, more than max_features 4"),
                 e.getMessage());
     }
+
+    @Test
+    void shouldRefuseAFileLargerThanMaxFileSizeWithoutReadingIt() throws Exception {
+        Path file = dir.resolve("m.json");
+        JsonModel.random(4, 3, 3, 4, 1).writeTo(file);
+        // a valid model padded to 8 MB: parsed whole it would cost several times that in heap
+        java.nio.file.Files.writeString(file, " ".repeat(8 << 20), java.nio.file.StandardOpenOption.APPEND);
+        String yaml = yaml(30, 4, "f0", "f1", "f2", "f3").replace("max_features: 4}", "max_features: 4, max_file_size: 1048576}");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        ConfigException e = assertThrows(ConfigException.class, () -> ModelsYaml.loadNumbered(dir, yaml, 5));
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(e.getMessage().endsWith("m.json: the file has " + java.nio.file.Files.size(file)
+                + " bytes, more than limits.max_file_size 1048576"), e.getMessage());
+        assertTrue(allocated < (1 << 20), "refused before reading: " + allocated + " bytes allocated");
+    }
+
+    @Test
+    void shouldRefuseAMaxFileSizeOutOfRange() throws Exception {
+        JsonModel.random(4, 3, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        String yaml = yaml(30, 4, "f0", "f1", "f2", "f3").replace("max_features: 4}", "max_features: 4, max_file_size: 0}");
+        ConfigException e = assertThrows(ConfigException.class, () -> ModelsYaml.loadNumbered(dir, yaml, 5));
+        assertTrue(e.getMessage().contains("limits.max_file_size: expected 1 to"), e.getMessage());
+    }
 }

@@ -20,7 +20,12 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -34,10 +39,15 @@ import java.util.function.Consumer;
  *   GET  /metrics                      Prometheus text (see ServiceMetrics)
  *   GET  /status                       the last snapshot, window and ring counters, as JSON
  *   GET  /features/&lt;dim&gt;/&lt;value&gt;        one key's published features as JSON (value URL-encoded)
- *   POST /import?source=&lt;file|url&gt;     bulk import from a file or URL the service can read,
- *   POST /import?format=csv|jsonl      or of the request body; 200 with key counts, or 422 with the
- *                                      first bad line's number (and nothing imported)
+ *   POST /import                       bulk import of the request body (text/csv or
+ *                                      application/x-ndjson; up to admin.max_import_size): 200 with
+ *                                      key counts, or 422 with the first bad line's number (and
+ *                                      nothing imported); 415 for another type, 413 when too large
+ *   POST /import?source=&lt;file&gt;          a file in admin.import_directory (only when configured)
  * </pre>
+ *
+ * <p>Every request passes {@link AdminRequestGuard} first (Host, cross-site), so neither a
+ * rebound DNS name nor a cross-site form reaches a route.
  *
  * <p>Runs on its own single-event-loop Vert.x instance; imports are parsed on a worker thread.
  * Imported vectors become the base of every following snapshot (keys the service computes
@@ -48,13 +58,18 @@ public final class AdminEndpoint {
     private final Vertx vertx;
     private final HttpServer server;
     private final ServiceStatus service;
-    private final Consumer<ImportedFeatures> imports;
+    private final Consumer<ImportedFeatures> imported;
+    private final AdminRequestGuard guard;
+    private final ImportPolicy imports;
     private FeatureStoreReader reader;
 
-    private AdminEndpoint(Vertx vertx, HttpServer server, ServiceStatus service, Consumer<ImportedFeatures> imports) {
+    private AdminEndpoint(Vertx vertx, HttpServer server, ServiceStatus service, Consumer<ImportedFeatures> imported,
+                          AdminRequestGuard guard, ImportPolicy imports) {
         this.vertx = vertx;
         this.server = server;
         this.service = service;
+        this.imported = imported;
+        this.guard = guard;
         this.imports = imports;
     }
 
@@ -64,6 +79,19 @@ public final class AdminEndpoint {
      */
     public static AdminEndpoint start(ServiceStatus service, Consumer<ImportedFeatures> imports, String host, int port)
             throws IOException {
+        return start(service, imports, host, port, List.of(), null, ImportPolicy.DEFAULT_MAX_BYTES);
+    }
+
+    /**
+     * @param allowedHosts    Host names answered besides the bound address and localhost
+     * @param importDirectory the directory {@code POST /import?source=} may read files from, or null (body only)
+     * @param maxImportBytes  the largest import body or file
+     */
+    public static AdminEndpoint start(ServiceStatus service, Consumer<ImportedFeatures> imports, String host, int port,
+                                      List<String> allowedHosts, Path importDirectory, long maxImportBytes)
+            throws IOException {
+        ImportPolicy policy = new ImportPolicy(importDirectory == null ? null : importDirectory.toRealPath(), maxImportBytes);
+        AdminRequestGuard guard = new AdminRequestGuard(host, allowedHosts);
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
                 .setInternalBlockingPoolSize(1));
         AdminEndpoint[] self = new AdminEndpoint[1];
@@ -77,7 +105,7 @@ public final class AdminEndpoint {
             throw new IOException("feature service admin cannot listen on " + host + ':' + port + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         }
-        self[0] = new AdminEndpoint(vertx, server, service, imports);
+        self[0] = new AdminEndpoint(vertx, server, service, imports, guard, policy);
         return self[0];
     }
 
@@ -86,10 +114,15 @@ public final class AdminEndpoint {
     }
 
     private void handle(HttpServerRequest request) {
+        String refusal = guard.refusal(request);
+        if (refusal != null) {
+            text(request, 403, refusal + "\n");
+            return;
+        }
         String path = request.path();
         if (request.method() == HttpMethod.GET && path.equals("/healthz")) {
-            boolean ok = service.healthy();
-            text(request, ok ? 200 : 503, ok ? "ok\n" : "unhealthy: no fresh snapshot or a stopped thread\n");
+            String problem = service.unhealthyReason();
+            text(request, problem == null ? 200 : 503, problem == null ? "ok\n" : "unhealthy: " + problem + "\n");
         } else if (request.method() == HttpMethod.GET && path.equals("/metrics")) {
             request.response().putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")
                     .end(service.scrapeMetrics());
@@ -123,30 +156,89 @@ public final class AdminEndpoint {
             json(request, 400, new JsonObject().put("error", e.getMessage()));
         } catch (StoreException e) {
             json(request, 503, new JsonObject().put("error", e.getMessage()));
+        } catch (InternalError e) {
+            // a store file cut short under this reader's mapping: open afresh on the next lookup
+            FeatureStoreReader faulted = reader;
+            reader = null;
+            faulted.close();
+            json(request, 503, new JsonObject().put("error", "the store's files are cut short (" + e.getMessage() + ")"));
         }
     }
 
     private void importFeatures(HttpServerRequest request) {
         String source = request.getParam("source");
         String formatName = request.getParam("format");
-        ImportFormat format = formatName == null ? null : ImportFormat.byName(formatName);
-        if (formatName != null && format == null) {
+        ImportFormat named = formatName == null ? null : ImportFormat.byName(formatName);
+        if (formatName != null && named == null) {
             json(request, 400, new JsonObject().put("error", "format must be csv or jsonl"));
             return;
         }
         FeatureImporter importer = new FeatureImporter(service.schema());
-        request.body().compose(body -> vertx.executeBlocking(() -> {
-            if (source != null) {
-                return importer.read(source, format);
+        if (source != null) {
+            Path file;
+            try {
+                file = imports.file(source);
+                if (Files.size(file) > imports.maxBytes()) {
+                    json(request, 413, new JsonObject().put("imported", false).put("error", "larger than "
+                            + imports.maxBytes() + " bytes (feature_service.admin.max_import_size)"));
+                    return;
+                }
+            } catch (IllegalArgumentException | IOException e) {
+                // the reason only, never what the file holds
+                json(request, 403, new JsonObject().put("imported", false).put("error",
+                        e instanceof IOException ? "no such file in the import directory" : e.getMessage()));
+                return;
             }
-            ImportFormat f = format != null ? format
-                    : String.valueOf(request.getHeader("content-type")).contains("csv") ? ImportFormat.CSV
-                    : ImportFormat.JSON_LINES;
-            return importer.read(body.toString(StandardCharsets.UTF_8), f, "request body");
-        })).onComplete(ar -> {
+            ImportFormat format = named != null ? named : ImportFormat.fromName(file.getFileName().toString());
+            answer(request, vertx.executeBlocking(() -> importer.read(file.toString(), format)));
+            return;
+        }
+        ImportFormat bodyFormat = ImportPolicy.bodyFormat(request.getHeader("content-type"));
+        if (bodyFormat == null) {
+            json(request, 415, new JsonObject().put("imported", false).put("error",
+                    "POST /import takes text/csv or application/x-ndjson (JSON lines) as its body"));
+            return;
+        }
+        ImportFormat format = named != null ? named : bodyFormat;
+        String length = request.getHeader("content-length");
+        if (length != null && length.chars().allMatch(Character::isDigit) && length.length() < 19
+                && Long.parseLong(length) > imports.maxBytes()) {
+            tooLarge(request);
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        boolean[] refused = new boolean[1];
+        request.handler(chunk -> {
+            if (refused[0]) {
+                return;
+            }
+            if (body.length() + (long) chunk.length() > imports.maxBytes()) {
+                refused[0] = true;
+                tooLarge(request);
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        request.endHandler(v -> {
+            if (!refused[0]) {
+                answer(request, vertx.executeBlocking(() -> importer.read(body.toString(StandardCharsets.UTF_8), format,
+                        "request body")));
+            }
+        });
+    }
+
+    private void tooLarge(HttpServerRequest request) {
+        request.response().setStatusCode(413).putHeader("content-type", "application/json").putHeader("connection", "close")
+                .end(new JsonObject().put("imported", false).put("error", "larger than " + imports.maxBytes()
+                        + " bytes (feature_service.admin.max_import_size)").encodePrettily() + "\n")
+                .onComplete(ar -> request.connection().close());
+    }
+
+    private void answer(HttpServerRequest request, Future<ImportedFeatures> parsed) {
+        parsed.onComplete(ar -> {
             if (ar.succeeded()) {
                 ImportedFeatures imported = ar.result();
-                imports.accept(imported);
+                this.imported.accept(imported);
                 JsonObject keys = new JsonObject();
                 for (int d = 0; d < service.schema().dimensions().size(); d++) {
                     keys.put(service.schema().dimensions().get(d).name(), imported.keyCount(d));

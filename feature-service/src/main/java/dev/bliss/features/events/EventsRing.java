@@ -82,6 +82,33 @@ public final class EventsRing {
         return path;
     }
 
+    /**
+     * Brings back a ring file that another process cut short under the mappings (the consumer
+     * meets it as an {@link InternalError} from a read): writes zeros up to its size into the
+     * same inode, so this mapping and every proxy's work again, as an empty ring. The records
+     * it held are lost; the proxies' sinks notice the truncation, drop events meanwhile, and map
+     * the file again once it is whole. Consumer thread only.
+     *
+     * @return the length the file had, or -1 when it was whole (the fault was something else)
+     */
+    public long restoreIfTruncated() throws IOException {
+        long size = (long) ring.capacity() + RingBufferDescriptor.TRAILER_LENGTH;
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long length = channel.size();
+            if (length >= size) {
+                return -1;
+            }
+            java.nio.ByteBuffer zeros = java.nio.ByteBuffer.allocate(64 * 1024);
+            for (long at = length; at < size; at += zeros.capacity()) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
+                channel.write(zeros, at);
+            }
+            // the records below the cut may be half of what they were: start the ring afresh
+            channel.write(java.nio.ByteBuffer.allocate(RingBufferDescriptor.TRAILER_LENGTH), ring.capacity());
+            return length;
+        }
+    }
+
     /** The ring: {@code read} from one thread only. */
     public ManyToOneRingBuffer ring() {
         return ring;
@@ -94,6 +121,10 @@ public final class EventsRing {
 
     /** Bytes written by producers and not yet read. A racy sample, for metrics. */
     public long backlogBytes() {
-        return Math.max(0, ring.producerPosition() - ring.consumerPosition());
+        try {
+            return Math.max(0, ring.producerPosition() - ring.consumerPosition());
+        } catch (InternalError e) {
+            return 0; // the file is cut short; the aggregator restores it
+        }
     }
 }

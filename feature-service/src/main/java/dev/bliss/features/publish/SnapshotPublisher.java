@@ -85,12 +85,14 @@ public final class SnapshotPublisher {
                 }
                 keys[d] = builder.keyCount(d);
             }
-        } catch (RuntimeException e) {
+            WriteResult result = writer.write(builder);
+            return new PublishStats(result.sequence(), frame.createdAtMillis(), keys, result.bytesWritten(), frameNanos,
+                    System.nanoTime() - start, result.readerCounterReset());
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: a data file cut short under the mapping; abandon, or the writer
+            // would refuse every later begin (a snapshot already being built)
             builder.close();
             throw e;
         }
-        WriteResult result = writer.write(builder);
-        return new PublishStats(result.sequence(), frame.createdAtMillis(), keys, result.bytesWritten(), frameNanos,
-                System.nanoTime() - start, result.readerCounterReset());
     }
 }

@@ -68,10 +68,16 @@ public final class StateFile implements AutoCloseable {
         Arena arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE)) {
-            boolean fresh = channel.size() != StateLayout.LENGTH;
+            long length = channel.size();
+            boolean fresh = length != StateLayout.LENGTH;
             if (fresh) {
-                channel.truncate(0);
+                // never shrink below the layout: a reader may have this inode mapped (a truncation
+                // by someone else is what brought us here); zeros written over the layout's
+                // length bring its pages back, and only bytes past it are cut
                 channel.write(java.nio.ByteBuffer.allocate(StateLayout.LENGTH), 0);
+                if (length > StateLayout.LENGTH) {
+                    channel.truncate(StateLayout.LENGTH);
+                }
             }
             MemorySegment segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, StateLayout.LENGTH, arena);
             StateFile state = new StateFile(arena, segment);
@@ -89,6 +95,30 @@ public final class StateFile implements AutoCloseable {
                 arena.close();
             }
             throw e;
+        }
+    }
+
+    /**
+     * Brings back a state file that another process cut short under the writer's mapping (which
+     * the writer holds the lock of): writes the layout's length of zeros into the same inode,
+     * so every mapping of it, the readers' too, is valid again, then the magic, the writer's
+     * pid and {@code version} (0: nothing published). Reader counters start from zero.
+     *
+     * @return the length the file had, or -1 when it was whole and nothing was done
+     */
+    public static long restoreIfTruncated(Path path, StateFile state, long pid, long version) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long length = channel.size();
+            if (length >= StateLayout.LENGTH) {
+                return -1;
+            }
+            channel.write(java.nio.ByteBuffer.allocate(StateLayout.LENGTH), 0);
+            LONG.setVolatile(state.segment, (long) StateLayout.WRITER_PID_OFFSET, pid);
+            state.svWriting(StateLayout.NOT_WRITING);
+            state.svVersion(version);
+            // the magic last, as in createForWriter: a reader opening now never sees half a file
+            LONG.setVolatile(state.segment, (long) StateLayout.MAGIC_OFFSET, StateLayout.MAGIC);
+            return length;
         }
     }
 

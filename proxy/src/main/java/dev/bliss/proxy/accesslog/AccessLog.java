@@ -138,7 +138,7 @@ public final class AccessLog implements AutoCloseable {
                     LOG.log(Level.INFO, "access log reopened: " + file.path());
                     reopen.complete(null);
                 } catch (IOException e) {
-                    LOG.log(Level.ERROR, "access log " + file.path() + ": reopen failed", e);
+                    failed(e, "reopen failed");
                     reopen.completeExceptionally(e);
                 }
                 continue;
@@ -167,11 +167,19 @@ public final class AccessLog implements AutoCloseable {
             written.increment();
             lastError = null;
         } catch (IOException e) {
-            failed.increment();
-            if (!e.toString().equals(lastError)) {
-                lastError = e.toString();
-                LOG.log(Level.ERROR, "access log " + file.path() + ": write failed; dropping lines until it works again", e);
-            }
+            failed.increment(); // this line; failed(…) adds those the file discarded with it
+            failed(e, "write failed; dropping lines until it works again");
+        }
+    }
+
+    /** A failed write or flush: the lines the file discarded are counted, each kind of error logged once. */
+    private void failed(IOException e, String what) {
+        long lost = file.takeDiscarded();
+        written.add(-lost); // they were counted written when buffered
+        failed.add(lost);
+        if (!e.toString().equals(lastError)) {
+            lastError = e.toString();
+            LOG.log(Level.ERROR, "access log " + file.path() + ": " + what, e);
         }
     }
 
@@ -179,10 +187,7 @@ public final class AccessLog implements AutoCloseable {
         try {
             file.flush();
         } catch (IOException e) {
-            if (!e.toString().equals(lastError)) {
-                lastError = e.toString();
-                LOG.log(Level.ERROR, "access log " + file.path() + ": flush failed", e);
-            }
+            failed(e, "flush failed; dropping lines until it works again");
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.bliss.proxy.accesslog;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,16 +20,29 @@ import java.nio.file.StandardOpenOption;
  *       file when logrotate has moved the old one away (its {@code postrotate}: SIGUSR1).</li>
  * </ul>
  *
+ * <p>A full disk does not stop it: a failed write drops the lines not yet written (counted),
+ * cuts the file back to its last whole line, and the next line is tried afresh (the previous
+ * version kept its stale buffer behind a BufferedOutputStream and wrote half lines and lost
+ * ones after an ENOSPC).
+ *
  * <p>Not thread-safe: the access log's writer thread owns it.
  */
 final class RotatingLogFile implements AutoCloseable {
 
+    private static final int BUFFER = 1 << 16;
+
     private final Path path;
     private final long maxSize;
     private final int maxFiles;
-    private OutputStream out;
+    private final byte[] buffer = new byte[BUFFER];
+    private final ByteBuffer pending = ByteBuffer.wrap(buffer);
+    private FileChannel channel;
+    /** Bytes in the file that are whole lines: where a failed write is cut back to. */
+    private long durable;
+    /** Bytes of whole lines written or buffered: durable plus the buffer. */
     private long size;
-    private boolean dirty;
+    private int bufferedLines;
+    private long discarded;
 
     RotatingLogFile(Path path, long maxSize, int maxFiles) throws IOException {
         this.path = path.toAbsolutePath();
@@ -42,24 +55,64 @@ final class RotatingLogFile implements AutoCloseable {
         return path;
     }
 
-    /** Writes one whole line (its bytes include the newline), rotating first when it would not fit. */
+    /**
+     * Writes one whole line (its bytes include the newline), rotating first when it would not fit.
+     * A failure (ENOSPC, EIO) discards the lines not yet on disk, cuts the file back to its last
+     * whole line, and is thrown; the next call writes again, so the log resumes by itself once
+     * the disk has room ({@link #takeDiscarded()} says how many lines were lost).
+     */
     void write(byte[] line, int length) throws IOException {
-        if (out == null) {
-            open(); // a failed write, rotation or reopen closed it: try again
+        if (channel == null) {
+            open(); // a failed rotation or reopen closed it: try again
         }
         if (maxSize > 0 && size > 0 && size + length > maxSize) {
             rotate();
         }
-        out.write(line, 0, length);
+        if (pending.position() + length > BUFFER) {
+            flush();
+        }
+        if (length > BUFFER) {
+            writeOut(ByteBuffer.wrap(line, 0, length)); // a failure here loses this line only: the caller counts it
+        } else {
+            pending.put(line, 0, length);
+            bufferedLines++;
+        }
         size += length;
-        dirty = true;
     }
 
     void flush() throws IOException {
-        if (dirty && out != null) {
-            out.flush();
-            dirty = false;
+        if (pending.position() > 0 && channel != null) {
+            pending.flip();
+            writeOut(pending);
         }
+    }
+
+    private void writeOut(ByteBuffer bytes) throws IOException {
+        try {
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            durable += bytes.limit();
+        } catch (IOException e) {
+            discarded += bufferedLines;
+            size = durable;
+            try {
+                channel.truncate(durable); // no half line left at the end for the next one to follow
+            } catch (IOException ignored) {
+                // the next write appends after it; a reader sees one broken line
+            }
+            throw e;
+        } finally {
+            pending.clear();
+            bufferedLines = 0;
+        }
+    }
+
+    /** Lines discarded by failed writes since the last call. */
+    long takeDiscarded() {
+        long n = discarded;
+        discarded = 0;
+        return n;
     }
 
     /** Flushes and closes the file, then opens {@code path} again (creating it if it was moved). */
@@ -73,9 +126,9 @@ final class RotatingLogFile implements AutoCloseable {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND), 1 << 16);
-        size = Files.size(path);
-        dirty = false;
+        channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        durable = channel.size();
+        size = durable;
     }
 
     private void rotate() throws IOException {
@@ -99,12 +152,17 @@ final class RotatingLogFile implements AutoCloseable {
         return path.resolveSibling(path.getFileName() + "." + i);
     }
 
+    /** Flushes and closes; the file is closed even when the flush fails (its lines are discarded). */
     @Override
     public void close() throws IOException {
-        if (out != null) {
-            OutputStream o = out;
-            out = null;
-            o.close();
+        if (channel != null) {
+            FileChannel c = channel;
+            try {
+                flush();
+            } finally {
+                channel = null;
+                c.close();
+            }
         }
     }
 }

@@ -19,7 +19,11 @@ import java.net.InetAddress;
  *   everything else             a loopback peer, or "Authorization: Bearer &lt;admin.token_file&gt;"
  *   anything from a browser     refused when cross-site: Sec-Fetch-Site other than same-origin
  *                               or none, or an Origin that is not this server
- *   admin on loopback           a Host that is not a loopback name is refused (DNS rebinding)
+ *   any Host but these          refused (DNS rebinding): the bound address, a loopback address or
+ *                               localhost name, any IP literal when bound to a wildcard address,
+ *                               and the names of admin.allowed_hosts
+ *   a POST with a body          refused unless its content type is JSON (415): the types a
+ *                               cross-site form can send without a preflight are never accepted
  * </pre>
  *
  * So a web page open in the operator's browser can neither trigger a reload (its POST is
@@ -31,11 +35,18 @@ import java.net.InetAddress;
 final class AdminAccess implements Handler<RoutingContext> {
 
     private final AdminToken token;
-    private final boolean onLoopback;
+    private final String boundHost;
+    private final boolean wildcard;
+    private final java.util.Set<String> allowedHosts;
 
     AdminAccess(AdminOptions options) {
         this.token = options.token();
-        this.onLoopback = AdminOptions.isLoopback(options.host());
+        String host = options.host();
+        this.boundHost = (host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host)
+                .toLowerCase(java.util.Locale.ROOT);
+        this.wildcard = boundHost.equals("0.0.0.0") || boundHost.equals("::");
+        this.allowedHosts = java.util.Set.copyOf(options.allowedHosts().stream()
+                .map(h -> h.toLowerCase(java.util.Locale.ROOT)).toList());
     }
 
     @Override
@@ -46,8 +57,8 @@ final class AdminAccess implements Handler<RoutingContext> {
             rc.next();
             return;
         }
-        if (onLoopback && !loopbackHost(req.getHeader("host"))) {
-            refuse(rc, 403, "refused: the admin server answers only to a loopback host name\n");
+        if (!allowedHost(req.getHeader("host"))) {
+            refuse(rc, 403, "refused: the admin server answers only to its own address, localhost or admin.allowed_hosts\n");
             return;
         }
         if (path.equals("/") && (req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD)) {
@@ -56,6 +67,10 @@ final class AdminAccess implements Handler<RoutingContext> {
         }
         if (crossSite(req)) {
             refuse(rc, 403, "refused: a cross-site request to the admin server\n");
+            return;
+        }
+        if (req.method() == HttpMethod.POST && hasBody(req) && !json(req.getHeader("content-type"))) {
+            refuse(rc, 415, "refused: a POST with a body takes Content-Type: application/json\n");
             return;
         }
         if (loopbackPeer(req.remoteAddress()) || presentsToken(req)) {
@@ -93,19 +108,42 @@ final class AdminAccess implements Handler<RoutingContext> {
         return host == null || scheme < 0 || !origin.substring(scheme + 3).equalsIgnoreCase(host);
     }
 
-    private static boolean loopbackHost(String host) {
+    private boolean allowedHost(String host) {
         if (host == null) {
             return true; // HTTP/1.0 without Host: not a browser
         }
         String name = host;
         if (name.startsWith("[")) {
             int end = name.indexOf(']');
-            name = end < 0 ? name : name.substring(0, end + 1);
-        } else {
-            int colon = name.lastIndexOf(':');
+            name = end < 0 ? name : name.substring(1, end);
+        } else if (name.indexOf(':') == name.lastIndexOf(':')) {
+            int colon = name.indexOf(':');
             name = colon < 0 ? name : name.substring(0, colon);
         }
-        return AdminOptions.isLoopback(name);
+        name = name.toLowerCase(java.util.Locale.ROOT);
+        if (name.equals(boundHost) || name.endsWith(".localhost") || allowedHosts.contains(name) || AdminOptions.isLoopback(name)) {
+            return true;
+        }
+        try {
+            InetAddress literal = InetAddress.ofLiteral(name);
+            return wildcard || literal.equals(InetAddress.ofLiteral(boundHost));
+        } catch (IllegalArgumentException e) {
+            return false; // a name nobody configured: it may be a rebound one
+        }
+    }
+
+    private static boolean hasBody(HttpServerRequest req) {
+        String length = req.getHeader("content-length");
+        return length != null ? !length.strip().equals("0") : req.getHeader("transfer-encoding") != null;
+    }
+
+    private static boolean json(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        int semicolon = contentType.indexOf(';');
+        String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(java.util.Locale.ROOT);
+        return type.equals("application/json") || type.endsWith("+json");
     }
 
     private static boolean loopbackPeer(SocketAddress remote) {

@@ -8,7 +8,6 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -18,7 +17,8 @@ import java.util.function.Supplier;
  *   GET  /               the dashboard page ({@link DashboardPage}), polling /stats
  *   GET  /stats          recent traffic and counters as JSON ({@link StatsReport})
  *   GET  /healthz        200 while the process runs
- *   GET  /readyz         200 while serving, 503 before start and during shutdown
+ *   GET  /readyz         200 while serving, 503 with the reason before start, during shutdown
+ *                        and while a readiness check fails (bliss run: the embedded feature service)
  *   GET  /metrics        Prometheus text format
  *   GET  /config         the effective configuration as JSON, secrets redacted
  *   POST /rules/reload   recompile the firewall rules; 200 with the new rule count, 422 with the error
@@ -41,7 +41,10 @@ public final class AdminServer {
         this.server = server;
     }
 
-    public static Future<AdminServer> start(Vertx vertx, AdminOptions options, BooleanSupplier ready,
+    /**
+     * @param notReady null while the proxy is ready, else why not (the /readyz body)
+     */
+    public static Future<AdminServer> start(Vertx vertx, AdminOptions options, Supplier<String> notReady,
                                             Supplier<String> metrics, Supplier<JsonObject> config, Reload reloadRules,
                                             Reload reloadAll, StatsReport stats) {
         Router router = Router.router(vertx);
@@ -53,8 +56,8 @@ public final class AdminServer {
                 .end(stats.render().encode()));
         router.get("/healthz").handler(rc -> text(rc, 200, "ok\n"));
         router.get("/readyz").handler(rc -> {
-            boolean r = ready.getAsBoolean();
-            text(rc, r ? 200 : 503, r ? "ready\n" : "not ready\n");
+            String problem = notReady.get();
+            text(rc, problem == null ? 200 : 503, problem == null ? "ready\n" : "not ready: " + problem + "\n");
         });
         router.get("/metrics").handler(rc -> rc.response()
                 .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8")

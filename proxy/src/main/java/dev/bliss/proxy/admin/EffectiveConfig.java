@@ -11,17 +11,27 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * The effective configuration as JSON for {@code GET /config}: every value after defaults, with
- * secrets replaced by {@code "<redacted>"} (TLS key paths, and plugin keys whose names say
- * secret, password, token or key).
+ * secrets replaced by {@code "<redacted>"}: TLS key paths, the admin token, plugin keys whose
+ * names say they are secret or that their plugin declared secret, and the user information of
+ * every URL ({@link SecretRedaction}).
  */
 public final class EffectiveConfig {
 
-    private static final String REDACTED = "<redacted>";
+    private static final String REDACTED = SecretRedaction.REDACTED;
 
     private EffectiveConfig() {
     }
 
     public static JsonObject of(ProxyOptions o, String transport, int eventLoops) {
+        return of(o, transport, eventLoops, type -> java.util.Set.of());
+    }
+
+    /**
+     * @param secretKeys by plugin type, the keys of its section its provider declared secret
+     *                   ({@link dev.bliss.plugin.DetectorProvider#secretKeys()})
+     */
+    public static JsonObject of(ProxyOptions o, String transport, int eventLoops,
+                                java.util.function.Function<String, java.util.Set<String>> secretKeys) {
         JsonObject json = new JsonObject()
                 .put("source", o.source() == null ? null : o.source().toString())
                 .put("proxy", new JsonObject().put("event_loops", eventLoops).put("transport", transport));
@@ -52,7 +62,7 @@ public final class EffectiveConfig {
         JsonObject upstreams = new JsonObject();
         for (UpstreamOptions u : o.upstreams().values()) {
             JsonArray origins = new JsonArray();
-            u.origins().forEach(a -> origins.add(a.toString()));
+            u.origins().forEach(a -> origins.add(SecretRedaction.withoutUserInfo(a.toString())));
             upstreams.put(u.name(), new JsonObject().put("origins", origins).put("pool_size", u.poolSize())
                     .put("max_failures", u.maxFailures()).put("cooldown", u.cooldown().toString()));
         }
@@ -70,34 +80,34 @@ public final class EffectiveConfig {
         for (PluginOptions p : o.plugins()) {
             plugins.add(new JsonObject().put("name", p.name()).put("type", p.type()).put("order", p.order())
                     .put("on_error", p.failClosed() ? "closed" : "open").put("async_budget", p.asyncBudget().toString())
-                    .put("config", section(p.config())));
+                    .put("config", section(p.config(), "", secretKeys.apply(p.type()))));
         }
         json.put("plugins", plugins);
         return json;
     }
 
-    private static JsonObject section(ConfigSection s) {
+    private static JsonObject section(ConfigSection s, String path, java.util.Set<String> declared) {
         JsonObject j = new JsonObject();
         for (String key : s.keys()) {
-            String lower = key.toLowerCase(java.util.Locale.ROOT);
-            if (lower.contains("secret") || lower.contains("password") || lower.contains("token") || lower.endsWith("key")) {
+            String keyPath = path.isEmpty() ? key : path + '.' + key;
+            if (SecretRedaction.isSecretName(key) || declared.contains(keyPath)) {
                 j.put(key, REDACTED);
                 continue;
             }
-            j.put(key, render(s.node(key)));
+            j.put(key, render(s.node(key), keyPath, declared));
         }
         return j;
     }
 
-    private static Object render(dev.bliss.plugin.config.ConfigNode node) {
+    private static Object render(dev.bliss.plugin.config.ConfigNode node, String path, java.util.Set<String> declared) {
         return switch (node) {
-            case dev.bliss.plugin.config.ConfigNode.Scalar sc -> sc.text();
+            case dev.bliss.plugin.config.ConfigNode.Scalar sc -> SecretRedaction.withoutUserInfo(sc.text());
             case dev.bliss.plugin.config.ConfigNode.Sequence seq -> {
                 JsonArray a = new JsonArray();
-                seq.items().forEach(i -> a.add(render(i)));
+                seq.items().forEach(i -> a.add(render(i, path, declared)));
                 yield a;
             }
-            case dev.bliss.plugin.config.ConfigNode.Mapping m -> section(new ConfigSection(m, ""));
+            case dev.bliss.plugin.config.ConfigNode.Mapping m -> section(new ConfigSection(m, ""), path, declared);
         };
     }
 }

@@ -5,11 +5,23 @@ package dev.bliss.proxy.config;
  *
  * @param token the bearer token from {@code admin.token_file}, or {@code null}; required when
  *              {@code host} is not a loopback address
+ * @param allowedHosts Host header names the server answers to besides its bound address and the
+ *              localhost names ({@code admin.allowed_hosts}): a request naming another is refused
+ *              (DNS rebinding)
  */
-public record AdminOptions(boolean enabled, String host, int port, AdminToken token) {
+public record AdminOptions(boolean enabled, String host, int port, AdminToken token, java.util.List<String> allowedHosts) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 9901;
+
+    public AdminOptions {
+        allowedHosts = java.util.List.copyOf(allowedHosts);
+    }
+
+    /** No names besides the bound address and localhost. */
+    public AdminOptions(boolean enabled, String host, int port, AdminToken token) {
+        this(enabled, host, port, token, java.util.List.of());
+    }
 
     /** Without a token: for an admin server on loopback. */
     public AdminOptions(boolean enabled, String host, int port) {

@@ -181,13 +181,14 @@ public final class ProxyConfigReader {
                 throw a.error("token_file", e.getMessage());
             }
         }
+        java.util.List<String> allowedHosts = a.strings("allowed_hosts");
         a.requireNoUnknownKeys();
         if (enabled && token == null && !AdminOptions.isLoopback(host)) {
             throw a.error("host", "the admin server on " + host + " would be reachable from other machines: "
                     + "give it a bearer token with admin.token_file (a file of at least " + AdminToken.MIN_LENGTH
                     + " characters), or keep it on 127.0.0.1");
         }
-        return new AdminOptions(enabled, host, port, token);
+        return new AdminOptions(enabled, host, port, token, allowedHosts);
     }
 
     /**

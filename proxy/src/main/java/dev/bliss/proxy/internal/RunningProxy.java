@@ -78,6 +78,7 @@ public final class RunningProxy implements ProxyServer {
     private final RulesFileWatcher watcher;
     private final ConfigurationReload reload;
     private volatile boolean ready = true;
+    private final java.util.Map<String, java.util.function.Supplier<String>> readinessChecks = new ConcurrentHashMap<>();
     private Future<Void> shutdown;
 
     private RunningProxy(Vertx vertx, ProxyShared shared, List<RequestPath> paths, List<HttpListener> listeners,
@@ -111,7 +112,8 @@ public final class RunningProxy implements ProxyServer {
         DemoOrigin demo = null;
         try {
             ProxyMetrics metrics = new ProxyMetrics();
-            pipeline = DetectorPipeline.build(options.plugins(), PluginLoader.load(options.pluginsDirectory()),
+            Map<String, dev.bliss.plugin.DetectorProvider> providers = PluginLoader.load(options.pluginsDirectory());
+            pipeline = DetectorPipeline.build(options.plugins(), providers,
                     options.baseDirectory(), loops, PluginFields.HOST_FIELDS,
                     name -> new MicrometerPluginMetrics(metrics.registry(), name));
             if (options.rulesFile() != null) {
@@ -187,8 +189,9 @@ public final class RunningProxy implements ProxyServer {
             RunningProxy[] self = new RunningProxy[1];
             AdminServer admin = null;
             if (options.admin().enabled()) {
-                admin = AdminServer.start(vertx, options.admin(), () -> self[0] != null && self[0].ready,
-                        metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops),
+                admin = AdminServer.start(vertx, options.admin(), () -> self[0] == null ? "starting" : self[0].notReady(),
+                        metrics::scrape, () -> EffectiveConfig.of(options, transportName, loops,
+                                type -> providers.containsKey(type) ? providers.get(type).secretKeys() : java.util.Set.of()),
                         reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
                                 ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary())),
                         new StatsReport(metrics, rules)).await();
@@ -261,6 +264,30 @@ public final class RunningProxy implements ProxyServer {
     @Override
     public int port(int listener) {
         return listeners.get(listener).port();
+    }
+
+    @Override
+    public void addReadinessCheck(String name, java.util.function.Supplier<String> problem) {
+        readinessChecks.put(name, problem);
+    }
+
+    /** Null when ready, else why not: shutting down, or the first failing readiness check. */
+    private String notReady() {
+        if (!ready) {
+            return "shutting down";
+        }
+        for (Map.Entry<String, java.util.function.Supplier<String>> check : readinessChecks.entrySet()) {
+            String problem;
+            try {
+                problem = check.getValue().get();
+            } catch (RuntimeException e) {
+                problem = "its check failed: " + e;
+            }
+            if (problem != null) {
+                return check.getKey() + ": " + problem;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -26,7 +26,12 @@ import java.util.concurrent.CompletionStage;
  * <p><b>Thread:</b> one event loop; not thread-safe. <b>Allocation:</b> none of its own on the
  * synchronous path. A detector that throws is counted and logged at a limited rate; its fields are
  * left as they were and the chain goes on (fail open), or, for a detector configured
- * {@code on_error: closed}, the chain stops and reports {@link #FAILED_CLOSED}.
+ * {@code on_error: closed}, the chain stops and reports {@link #FAILED_CLOSED}. The same holds in
+ * every phase (inspect, async begin and resume, forward, the log phase), and "throws" includes
+ * {@link InternalError}: it is how the JVM reports a fault in a memory-mapped file that another
+ * process truncated (SIGBUS: "a fault occurred in an unsafe memory access operation"), which
+ * the feature store and the events ring can meet at any time. Other virtual machine errors
+ * (out of memory, stack overflow) are left to propagate.
  *
  * <p>Per-detector time and calls are summed into the loop's {@link LoopCounters} (single writer,
  * opaque stores), which the metrics scrape reads from its own thread.
@@ -68,7 +73,7 @@ public final class DetectorChain {
                     account(i, start);
                     return i;
                 }
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | LinkageError | InternalError e) {
                 if (failed(i, e)) {
                     account(i, start);
                     return FAILED_CLOSED;
@@ -89,7 +94,7 @@ public final class DetectorChain {
     public CompletionStage<?> beginAsync(int position, RequestView view, Fields fields) {
         try {
             return ((AsyncDetector<?>) detectors[position]).begin(view, fields);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | InternalError e) {
             if (failed(position, e)) {
                 throw new DetectorFailedClosed(stages[position].name());
             }
@@ -115,7 +120,7 @@ public final class DetectorChain {
         try {
             ((AsyncDetector) detectors[position]).resume(view, fields, result);
             return true;
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | InternalError e) {
             return !failed(position, e);
         }
     }
@@ -130,7 +135,7 @@ public final class DetectorChain {
         for (int i = 0; i < detectors.length; i++) {
             try {
                 detectors[i].forward(view, fields, origin);
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | LinkageError | InternalError e) {
                 failed(i, e);
             }
         }
@@ -141,7 +146,7 @@ public final class DetectorChain {
         for (int i = 0; i < detectors.length; i++) {
             try {
                 detectors[i].onComplete(view, fields, completion);
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | LinkageError | InternalError e) {
                 failed(i, e);
             }
         }

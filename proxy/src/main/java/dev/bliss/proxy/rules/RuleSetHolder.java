@@ -33,7 +33,9 @@ public final class RuleSetHolder {
 
     /** Compiles the file at startup; an invalid file fails startup. */
     public static RuleSetHolder load(Path file, FieldScheme scheme) throws RulesException {
-        return new RuleSetHolder(file, scheme, RuleSet.load(file, scheme));
+        RuleSet initial = RuleSet.load(file, scheme);
+        LOG.log(System.Logger.Level.INFO, "rules loaded from " + file + ": " + initial.rules().size() + " rules in force");
+        return new RuleSetHolder(file, scheme, initial);
     }
 
     /** The rule set in force; event loops call this per request. */
@@ -79,7 +81,7 @@ public final class RuleSetHolder {
         lastSuccessMillis = System.currentTimeMillis();
         reloads.incrementAndGet();
         listeners.forEach(l -> l.accept(next));
-        LOG.log(System.Logger.Level.INFO, "rules reloaded from " + file + ": " + next.rules().size() + " rules");
+        LOG.log(System.Logger.Level.INFO, "rules reloaded from " + file + ": " + next.rules().size() + " rules in force");
     }
 
     /** Called with every rule set put in force by a reload, on the reloading thread. */

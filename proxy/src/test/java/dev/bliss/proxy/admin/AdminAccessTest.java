@@ -134,4 +134,42 @@ class AdminAccessTest {
         start("127.0.0.1", false);
         assertEquals(405, status("127.0.0.1", "GET", "/rules/reload"));
     }
+
+    /** As {@link #status}, with the Host header given whole. */
+    private int statusWithHost(String peer, String hostHeader, String method, String path, String... headers) throws Exception {
+        try (RawHttp c = new RawHttp(peer, proxy.adminPort())) {
+            String head = method + " " + path + " HTTP/1.1\r\nHost: " + hostHeader
+                    + (headers.length > 0 ? "\r\n" + String.join("\r\n", headers) : "");
+            return c.exchange(head).status();
+        }
+    }
+
+    @Test
+    void shouldRefuseARebindingHostNameOnAPublicBindingAndAnswerConfiguredNames() throws Exception {
+        String site = siteAddress();
+        Files.writeString(dir.resolve("admin.token"), TOKEN + "\n");
+        Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
+        String yaml = Proxies.singleOrigin(origin.url(), "rules: rules.yaml\n").replace("admin:\n  host: 127.0.0.1\n",
+                "admin:\n  host: " + site + "\n  token_file: admin.token\n  allowed_hosts: [admin.bliss.example]\n");
+        proxy = ProxyServer.start(Proxies.options(yaml, dir));
+        String auth = "Authorization: Bearer " + TOKEN;
+        int port = proxy.adminPort();
+        assertEquals(403, statusWithHost(site, "attacker.example:" + port, "GET", "/stats", auth), "a rebound name, even with the token");
+        assertEquals(403, statusWithHost(site, "192.0.2.9:" + port, "GET", "/stats", auth), "another address");
+        assertEquals(200, statusWithHost(site, site + ":" + port, "GET", "/stats", auth), "the bound address");
+        assertEquals(200, statusWithHost(site, "admin.bliss.example", "GET", "/stats", auth), "a configured name");
+        assertEquals(200, statusWithHost(site, "attacker.example", "GET", "/healthz"), "probes answer any Host");
+    }
+
+    @Test
+    void shouldRefuseAPostBodyThatIsNotJson() throws Exception {
+        start("127.0.0.1", false);
+        String host = "127.0.0.1:" + proxy.adminPort();
+        assertEquals(415, statusWithHost("127.0.0.1", host, "POST", "/rules/reload", "Content-Type: text/plain", "Content-Length: 2\r\n\r\nhi"));
+        assertEquals(415, statusWithHost("127.0.0.1", host, "POST", "/reload",
+                "Content-Type: application/x-www-form-urlencoded", "Content-Length: 3\r\n\r\na=b"));
+        assertEquals(200, statusWithHost("127.0.0.1", host, "POST", "/rules/reload", "Content-Type: application/json",
+                "Content-Length: 2\r\n\r\n{}"));
+        assertEquals(200, statusWithHost("127.0.0.1", host, "POST", "/rules/reload", "Content-Length: 0"), "no body: no type needed");
+    }
 }

@@ -55,6 +55,18 @@ class AdminServerTest {
     }
 
     @Test
+    void shouldAnswerNotReadyWithTheReasonWhileAReadinessCheckFails() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> problem = new java.util.concurrent.atomic.AtomicReference<>(
+                "publisher thread died; restart the feature service");
+        proxy.addReadinessCheck("embedded feature service", problem::get);
+        HttpResponse<String> notReady = admin("/readyz");
+        assertEquals(503, notReady.statusCode());
+        assertEquals("not ready: embedded feature service: publisher thread died; restart the feature service\n", notReady.body());
+        problem.set(null);
+        assertEquals(200, admin("/readyz").statusCode());
+    }
+
+    @Test
     void shouldExposeRequestAndDetectorMetrics() throws Exception {
         try (RawHttp client = new RawHttp(proxy.port(0))) {
             assertEquals(200, client.exchange("GET / HTTP/1.1\r\nHost: a").status());

@@ -12,14 +12,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Detectors in a real proxy: headers to the origin, fail open, fail closed, the log phase. */
 class DetectorsThroughProxyTest {
 
     private final TestOrigin origin = new TestOrigin();
     private ProxyServer proxy;
+    @TempDir
+    Path dir;
 
     @AfterEach
     void stop() {
@@ -74,5 +79,47 @@ class DetectorsThroughProxyTest {
             Thread.onSpinWait();
         }
         assertEquals(before + 2, TestDetectors.Counter.COMPLETED.get());
+    }
+
+    private String metrics() throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + proxy.adminPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    void shouldAnswerEveryRequestWhenADetectorFaultsOnATruncatedMappedFile() throws Exception {
+        proxy = Proxies.start(Proxies.singleOrigin(origin.url(), "plugins:\n  - {name: mapped, type: test-mapped-fault}\n"));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(200, get("/").status(), "request " + i);
+            origin.next();
+        }
+        assertTrue(metrics().contains("bliss_detector_errors_total{detector=\"mapped\"} 20.0"), metrics());
+    }
+
+    @Test
+    void shouldRefuseTheRequestWhenAFailClosedDetectorFaultsOnAMappedFile() throws Exception {
+        proxy = Proxies.start(Proxies.singleOrigin(origin.url(),
+                "plugins:\n  - {name: mapped, type: test-mapped-fault, on_error: closed}\n"));
+        assertEquals(503, get("/").status());
+        assertEquals(0, origin.seenCount());
+    }
+
+    @Test
+    void shouldWriteEveryAccessLogLineWhenALogPhaseFaults() throws Exception {
+        proxy = ProxyServer.start(Proxies.options(Proxies.singleOrigin(origin.url(),
+                "plugins:\n  - {name: mapped, type: test-mapped-fault, config: {phase: complete}}\n"
+                        + "access_log: {enabled: true, path: access.log}\n"), dir));
+        int requests = 30;
+        for (int i = 0; i < requests; i++) {
+            assertEquals(200, get("/").status(), "request " + i);
+            origin.next();
+        }
+        Path log = dir.resolve("access.log");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while ((!Files.exists(log) || Files.readAllLines(log).size() < requests) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(requests, Files.readAllLines(log).size(), "one line per request");
+        assertTrue(metrics().contains("bliss_detector_errors_total{detector=\"mapped\"} " + requests + ".0"), metrics());
     }
 }

@@ -194,6 +194,89 @@ public final class TestDetectors {
     }
 
     /**
+     * {@code test-secretive}: accepts any configuration (it reads every key) and declares
+     * {@code dsn} and {@code nested.seed} secret, as a plugin whose secrets have innocent names does.
+     */
+    public static final class Secretive implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-secretive";
+        }
+
+        @Override
+        public java.util.Set<String> secretKeys() {
+            return java.util.Set.of("dsn", "nested.seed");
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            readAll(context.config());
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                }
+            };
+        }
+
+        private static void readAll(dev.bliss.plugin.config.ConfigSection section) {
+            for (String key : section.keys()) {
+                if (section.node(key) instanceof dev.bliss.plugin.config.ConfigNode.Mapping m) {
+                    readAll(new dev.bliss.plugin.config.ConfigSection(m, section.keyPath(key)));
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code test-mapped-fault}: reads a mapped file that was truncated under it, so the read
+     * faults as a truncated feature store or events ring does: the JVM turns the SIGBUS into an
+     * {@link InternalError} ("a fault occurred in an unsafe memory access operation"). Where is
+     * {@code phase}: {@code inspect} (the default) or {@code complete} (the log phase).
+     */
+    public static final class MappedFault implements DetectorProvider {
+
+        @Override
+        public String type() {
+            return "test-mapped-fault";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) throws ConfigException {
+            String phase = context.config().oneOf("phase", "inspect", "inspect", "complete");
+            java.nio.MappedByteBuffer mapped;
+            try {
+                java.nio.file.Path file = java.nio.file.Files.createTempFile("bliss-mapped-fault", ".bin");
+                try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+                    channel.write(java.nio.ByteBuffer.allocate(8192), 0);
+                    mapped = channel.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, 8192);
+                    channel.truncate(0);
+                }
+                java.nio.file.Files.delete(file);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            boolean inInspect = phase.equals("inspect");
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                    if (inInspect) {
+                        mapped.get(4096);
+                    }
+                }
+
+                @Override
+                public void onComplete(RequestView request, Fields f, Completion completion) {
+                    if (!inInspect) {
+                        mapped.get(4096);
+                    }
+                }
+            };
+        }
+    }
+
+    /**
      * {@code test-fingerprint}: sends the request's TLS fingerprints to the origin as
      * {@code x-test-ja3} and {@code x-test-ja4} ({@code none} when absent), and in
      * {@code x-test-fingerprint-alloc} the bytes its event loop allocated while reading them
