@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
-import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
@@ -174,6 +173,12 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
         ctx.flush();
     }
 
+    /** The interim 100 a client that sent {@code Expect: 100-continue} waits for before its body. */
+    void writeContinue() {
+        ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultFullHttpResponse(io.netty.handler.codec.http.HttpVersion.HTTP_1_1,
+                io.netty.handler.codec.http.HttpResponseStatus.CONTINUE, io.netty.buffer.Unpooled.EMPTY_BUFFER), ctx.voidPromise());
+    }
+
     boolean isWritable() {
         return ctx.channel().isWritable();
     }
@@ -278,7 +283,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         boolean upgraded = evt instanceof HttpServerUpgradeHandler.UpgradeEvent;
-        if (upgraded || evt instanceof CleartextHttp2ServerUpgradeHandler.PriorKnowledgeUpgradeEvent) {
+        if (upgraded || evt == ClientConnectionEvent.HTTP2_PRIOR_KNOWLEDGE) {
             path.connections().closed(this);
             if (upgraded) {
                 path.http2ConnectionOpened(ctx.channel());

@@ -45,7 +45,7 @@ final class ExchangeEnd {
             long originNanos = e.origin.responseHeadNanos() == 0 ? -1 : e.origin.responseHeadNanos() - e.origin.startNanos();
             accessLog.timing(System.currentTimeMillis(), nanos, originNanos)
                     .status(e.status).client(e.view.clientAddress())
-                    .request(e.view.method(), e.view.uri(), e.view.host(), protocol(e))
+                    .request(e.view.method(), e.view.rawUri(), e.view.host(), protocol(e))
                     .route(e.route == null ? null : e.route.name())
                     .upstream(e.chosenOrigin == null ? null : e.chosenOrigin.address())
                     .decision(e.ruleId, e.action, e.localReason).fields(e.fields)

@@ -38,7 +38,7 @@ final class ProxyVerticle extends VerticleBase {
                 (origin, group) -> new OriginPool(loop, origin.address(), shared.originChannels(),
                         group.poolSize(), connectMillis, ORIGIN_KEEP_ALIVE_NANOS, maxResponseHead,
                         origin.address().tls() ? shared.originTls() : null),
-                shared.challenge().newGate(shared.pipeline().scheme()));
+                shared.challenge().newGate(shared.pipeline().scheme()), shared.options().requests());
         if (paths.putIfAbsent(loop, path) != null) {
             return Future.failedFuture("two proxy verticles on one event loop: " + loop);
         }
