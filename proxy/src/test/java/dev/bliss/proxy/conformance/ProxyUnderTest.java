@@ -41,10 +41,15 @@ final class ProxyUnderTest implements AutoCloseable {
     final ProxyServer proxy;
 
     ProxyUnderTest(Path dir, String extraYaml) throws Exception {
+        this(dir, extraYaml, yaml -> yaml);
+    }
+
+    /** @param edit changes the bliss.yaml text before the proxy reads it (e.g. a route in front) */
+    ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit) throws Exception {
         origin = new RecordingOrigin();
         Files.writeString(dir.resolve("rules.yaml"), RULES);
-        String yaml = Proxies.singleOrigin(origin.url(), "rules: rules.yaml\n" + extraYaml)
-                .replace("event_loops: 2", "event_loops: 1");
+        String yaml = edit.apply(Proxies.singleOrigin(origin.url(), "rules: rules.yaml\n" + extraYaml)
+                .replace("event_loops: 2", "event_loops: 1"));
         proxy = ProxyServer.start(Proxies.options(yaml, dir));
     }
 
