@@ -46,8 +46,13 @@ final class ProxyUnderTest implements AutoCloseable {
 
     /** @param edit changes the bliss.yaml text before the proxy reads it (e.g. a route in front) */
     ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit) throws Exception {
+        this(dir, extraYaml, edit, "");
+    }
+
+    /** @param extraRules rules after {@link #RULES}, in the same YAML list */
+    ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit, String extraRules) throws Exception {
         origin = new RecordingOrigin();
-        Files.writeString(dir.resolve("rules.yaml"), RULES);
+        Files.writeString(dir.resolve("rules.yaml"), RULES + extraRules);
         String yaml = edit.apply(Proxies.singleOrigin(origin.url(), "rules: rules.yaml\n" + extraYaml)
                 .replace("event_loops: 2", "event_loops: 1"));
         proxy = ProxyServer.start(Proxies.options(yaml, dir));
