@@ -2,14 +2,18 @@ package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.pipeline.RateLimitedLog;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -175,8 +179,8 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
 
     /** The interim 100 a client that sent {@code Expect: 100-continue} waits for before its body. */
     void writeContinue() {
-        ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultFullHttpResponse(io.netty.handler.codec.http.HttpVersion.HTTP_1_1,
-                io.netty.handler.codec.http.HttpResponseStatus.CONTINUE, io.netty.buffer.Unpooled.EMPTY_BUFFER), ctx.voidPromise());
+        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER),
+                ctx.voidPromise());
     }
 
     boolean isWritable() {

@@ -66,7 +66,7 @@ final class RequestHeadCheck {
             return refuse(e, LocalAnswers.TRACE_NOT_ALLOWED, "trace_not_allowed");
         }
         String uri = request.uri();
-        if (!isVisibleAscii(uri) || uri.indexOf('#') >= 0) {
+        if (uri == null || !isVisibleAscii(uri) || uri.indexOf('#') >= 0) { // null: an HTTP/2 CONNECT has no :path
             return refuse(e, LocalAnswers.BAD_TARGET, "bad_target");
         }
         RequestTarget target = e.view.target();
