@@ -1,5 +1,6 @@
 package dev.bliss.proxy.exchange;
 
+import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.proxy.config.RequestOptions;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -22,8 +23,8 @@ import java.util.Map;
  *       Transfer-Encoding line (400); Transfer-Encoding with Content-Length (400; over HTTP/1.1
  *       the codec already refuses it, {@code listener.Http1ServerCodec}); any coding but exactly
  *       {@code chunked} (501, as nginx answers {@code chunked, identity} or {@code xchunked});</li>
- *   <li><b>Host</b> (RFC 9112 §3.2, RFC 9110 §7.2): none on HTTP/1.1 (400), two (400), or one
- *       that is not an authority ({@code host[:port]}, a reg-name, IPv4 or bracketed IPv6; 400);</li>
+ *   <li><b>Host</b> (RFC 9112 §3.2, RFC 9110 §7.2): none on HTTP/1.1 (400), two (400; over
+ *       HTTP/2 a Host equal to :authority is the same host), or one that is not an authority ({@code host[:port]}, a reg-name, IPv4 or bracketed IPv6; 400);</li>
  *   <li><b>the target</b> (RFC 9112 §3.2): other than origin-form or http(s) absolute-form
  *       (asterisk, authority-form, 400); a fragment {@code #} (400); anything outside visible
  *       ASCII (400: nginx passes such bytes on, Netty would re-encode them, and an origin could
@@ -111,7 +112,11 @@ final class RequestHeadCheck {
         }
 
         if (hosts > 1) {
-            return refuse(e, LocalAnswers.BAD_HOST, "bad_host");
+            // HTTP/2 may carry both :authority (the stream codec turns it into Host) and a Host
+            // header (RFC 9113 §8.3.1); equal, they are one host; anything else is two
+            if (!http2 || hosts > 2 || !sameHost(headers)) {
+                return refuse(e, LocalAnswers.BAD_HOST, "bad_host");
+            }
         }
         if (target.absolute()) {
             if (!isAuthority(target.authority)) {
@@ -129,7 +134,17 @@ final class RequestHeadCheck {
         return true;
     }
 
-    private boolean refuse(Exchange e, dev.bliss.firewall.action.LocalResponse response, String reason) {
+    /** Whether the two Host values are one host, which then stays once (allocates: rare). */
+    private static boolean sameHost(HttpHeaders headers) {
+        java.util.List<String> values = headers.getAll(HttpHeaderNames.HOST);
+        if (!values.get(0).equalsIgnoreCase(values.get(1))) {
+            return false;
+        }
+        headers.set(HttpHeaderNames.HOST, values.get(0));
+        return true;
+    }
+
+    private boolean refuse(Exchange e, LocalResponse response, String reason) {
         e.clientKeepAlive = false; // what follows this head on the connection cannot be trusted
         answers.refused(e, response, reason);
         return false;

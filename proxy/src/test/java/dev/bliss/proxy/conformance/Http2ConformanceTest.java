@@ -83,6 +83,30 @@ class Http2ConformanceTest {
     }
 
     @Test
+    void shouldAcceptAHostHeaderBesideTheAuthority() throws Exception {
+        // RFC 9113 §8.3.1 lets a client send both; the one host the origin gets is the authority
+        try (RawHttp2 h2 = bliss.http2()) {
+            Http2Headers headers = RawHttp2.request("GET", "a.example", "/both");
+            headers.add("host", "a.example");
+            h2.headers(1, headers, true);
+            assertEquals(200, h2.response(1).status());
+        }
+        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        assertEquals("a.example", seen.header("host"));
+    }
+
+    @Test
+    void shouldRefuseAHostHeaderThatDiffersFromTheAuthority() throws Exception {
+        try (RawHttp2 h2 = bliss.http2()) {
+            Http2Headers headers = RawHttp2.request("GET", "public.example", "/x");
+            headers.add("host", "internal.example");
+            h2.headers(1, headers, true);
+            assertEquals(400, h2.response(1).status());
+        }
+        bliss.assertNothingReachedOrigin();
+    }
+
+    @Test
     void shouldRefuseConnectionSpecificFields() throws Exception {
         try (RawHttp2 h2 = bliss.http2()) {
             Http2Headers headers = RawHttp2.request("POST", "a", "/te");
