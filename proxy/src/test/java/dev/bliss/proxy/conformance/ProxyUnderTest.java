@@ -16,12 +16,12 @@ import java.util.List;
 /**
  * A real proxy (one event loop, the rules below) in front of a {@link RecordingOrigin}, for the
  * conformance tests: each sends what a client may send and asserts both what the client got and
- * what the origin saw.
+ * what the origin saw. Public for other suites of client behaviour (slow clients, timeouts).
  */
-final class ProxyUnderTest implements AutoCloseable {
+public final class ProxyUnderTest implements AutoCloseable {
 
     /** Rules on the normalised path, the raw one and the host. */
-    static final String RULES = """
+    public static final String RULES = """
             rules:
               - id: admin
                 expression: http.request.uri.path eq "/admin"
@@ -37,20 +37,20 @@ final class ProxyUnderTest implements AutoCloseable {
                 status: 403
             """;
 
-    final RecordingOrigin origin;
-    final ProxyServer proxy;
+    public final RecordingOrigin origin;
+    public final ProxyServer proxy;
 
-    ProxyUnderTest(Path dir, String extraYaml) throws Exception {
+    public ProxyUnderTest(Path dir, String extraYaml) throws Exception {
         this(dir, extraYaml, yaml -> yaml);
     }
 
     /** @param edit changes the bliss.yaml text before the proxy reads it (e.g. a route in front) */
-    ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit) throws Exception {
+    public ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit) throws Exception {
         this(dir, extraYaml, edit, "");
     }
 
     /** @param extraRules rules after {@link #RULES}, in the same YAML list */
-    ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit, String extraRules) throws Exception {
+    public ProxyUnderTest(Path dir, String extraYaml, java.util.function.UnaryOperator<String> edit, String extraRules) throws Exception {
         origin = new RecordingOrigin();
         Files.writeString(dir.resolve("rules.yaml"), RULES + extraRules);
         String yaml = edit.apply(Proxies.singleOrigin(origin.url(), "rules: rules.yaml\n" + extraYaml)
@@ -58,16 +58,16 @@ final class ProxyUnderTest implements AutoCloseable {
         proxy = ProxyServer.start(Proxies.options(yaml, dir));
     }
 
-    RawHttp client() throws Exception {
+    public RawHttp client() throws Exception {
         return new RawHttp(proxy.port(0));
     }
 
-    RawHttp2 http2() throws Exception {
+    public RawHttp2 http2() throws Exception {
         return new RawHttp2(proxy.port(0));
     }
 
     /** Sends {@code request} verbatim on a new connection and reads the answer. */
-    RawHttp.Response send(String request) throws Exception {
+    public RawHttp.Response send(String request) throws Exception {
         try (RawHttp c = client()) {
             c.sendBytes(request.getBytes(StandardCharsets.ISO_8859_1));
             return c.read();
@@ -78,7 +78,7 @@ final class ProxyUnderTest implements AutoCloseable {
      * Sends {@code request} on a new connection, expects {@code status} and the connection
      * closed after it, and that nothing of it reached the origin.
      */
-    void assertRefused(String request, int status) throws Exception {
+    public void assertRefused(String request, int status) throws Exception {
         try (RawHttp c = client()) {
             c.sendBytes(request.getBytes(StandardCharsets.ISO_8859_1));
             RawHttp.Response r = c.read();
@@ -94,7 +94,7 @@ final class ProxyUnderTest implements AutoCloseable {
      * request it sees, and no connection ended in the middle of a request. (The proxy answers a
      * refused head before it would ever pick an origin, so nothing can arrive after the probe.)
      */
-    void assertNothingReachedOrigin() throws Exception {
+    public void assertNothingReachedOrigin() throws Exception {
         RawHttp.Response probe = send("GET /probe HTTP/1.1\r\nHost: probe.example\r\n\r\n");
         assertEquals(200, probe.status(), "the probe passes");
         RecordingOrigin.Request seen = origin.awaitRequest();
@@ -103,7 +103,7 @@ final class ProxyUnderTest implements AutoCloseable {
                 "no origin connection ended in the middle of a request");
     }
 
-    static String printable(String s) {
+    public static String printable(String s) {
         return s.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t").replace("\0", "\\0");
     }
 
