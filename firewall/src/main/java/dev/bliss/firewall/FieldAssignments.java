@@ -112,6 +112,7 @@ public final class FieldAssignments {
             case METHOD -> request.method(value);
             case URI -> request.uri(value);
             case PATH -> request.path(value);
+            case RAW_PATH -> request.rawPath(value);
             case QUERY -> request.query(value);
             case HOST -> request.host(value);
             case USER_AGENT -> request.setHeader("user-agent", value);

@@ -58,7 +58,7 @@ class SchemeBindingTest {
         FieldScheme empty = new FieldSchemeBuilder().build();
         Filter f = Filter.compile("http.request.method eq \"GET\" and not ssl", empty);
         assertTrue(f.newMatcher().matches(new SyntheticRequest(), empty.newTable()));
-        assertEquals(17, Firewall.requestFields().size());
+        assertEquals(18, Firewall.requestFields().size());
         assertEquals("bot.score", Firewall.cloudflareAliases().get("cf.bot_management.score"));
     }
 }

@@ -16,11 +16,27 @@ public interface RequestView {
     /** The method, e.g. {@code GET}. */
     CharSequence method();
 
-    /** The request target as received: path and query, e.g. {@code /a/b?x=1}. */
+    /**
+     * The request target in origin form, path normalised and query as received, e.g.
+     * {@code /a/b?x=1} (an absolute-form target's scheme and authority are in {@link #host()}).
+     */
     CharSequence uri();
 
-    /** The path part of {@link #uri()}, without the query. */
+    /**
+     * The path of {@link #uri()}, without the query, normalised as Cloudflare's "Normalize
+     * incoming URLs" does: percent-encoded unreserved characters decoded, {@code \} read as
+     * {@code /}, slashes merged, dot segments removed; {@code %2F} stays encoded. The firewall's
+     * {@code http.request.uri.path}.
+     */
     CharSequence path();
+
+    /**
+     * The path exactly as the client sent it (the firewall's {@code raw.http.request.uri.path}).
+     * The default, {@link #path()}, is for views whose path was never normalised.
+     */
+    default CharSequence rawPath() {
+        return path();
+    }
 
     /** The query without its {@code ?}; empty when there is none. */
     CharSequence query();

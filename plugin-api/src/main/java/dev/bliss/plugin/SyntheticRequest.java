@@ -17,6 +17,8 @@ public final class SyntheticRequest implements RequestView {
 
     private String method = "GET";
     private String path = "/";
+    /** The path as sent, when a test sets one apart from the normalised {@link #path}. */
+    private String rawPath;
     private String query = "";
     private String uri = "/";
     private String host;
@@ -49,6 +51,12 @@ public final class SyntheticRequest implements RequestView {
     public SyntheticRequest path(String p) {
         path = wire(p);
         uri = query.isEmpty() ? path : path + '?' + query;
+        return this;
+    }
+
+    /** Sets the path as the client sent it ({@link #rawPath()}); {@link #path(String)} is the normalised one. */
+    public SyntheticRequest rawPath(String p) {
+        rawPath = wire(p);
         return this;
     }
 
@@ -146,6 +154,11 @@ public final class SyntheticRequest implements RequestView {
     @Override
     public CharSequence path() {
         return path;
+    }
+
+    @Override
+    public CharSequence rawPath() {
+        return rawPath != null ? rawPath : path;
     }
 
     @Override

@@ -121,6 +121,7 @@ public final class ExecutionContext {
             case METHOD -> copyText(i, view.method());
             case URI -> copyText(i, view.uri());
             case PATH -> copyText(i, view.path());
+            case RAW_PATH -> copyText(i, view.rawPath());
             case QUERY -> {
                 CharSequence q = view.query();
                 yield q == null ? copyText(i, "") : copyText(i, q);

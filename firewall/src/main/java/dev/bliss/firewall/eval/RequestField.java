@@ -11,6 +11,8 @@ public enum RequestField {
     METHOD("http.request.method", Type.BYTES),
     URI("http.request.uri", Type.BYTES),
     PATH("http.request.uri.path", Type.BYTES),
+    /** The path as the client sent it; {@link #PATH} is normalised (Cloudflare's name and meaning). */
+    RAW_PATH("raw.http.request.uri.path", Type.BYTES),
     QUERY("http.request.uri.query", Type.BYTES),
     FULL_URI("http.request.full_uri", Type.BYTES),
     HOST("http.host", Type.BYTES),

@@ -55,6 +55,8 @@ public final class EffectiveConfig {
         json.put("request_id_header", o.requestIdHeader());
         json.put("limits", new JsonObject().put("max_header_size", o.limits().maxHeaderSize()).put("max_body_size", o.limits().maxBodySize())
                 .put("max_uploads_per_loop", o.limits().maxUploadsPerLoop()));
+        json.put("requests", new JsonObject().put("origin_path", o.requests().originPath().name().toLowerCase(java.util.Locale.ROOT))
+                .put("allow_trace", o.requests().allowTrace()).put("underscores_in_headers", o.requests().underscoresInHeaders()));
         json.put("timeouts", new JsonObject().put("connect", o.timeouts().connect().toString())
                 .put("response", o.timeouts().response().toString()).put("shutdown", o.timeouts().shutdown().toString())
                 .put("client_header", o.timeouts().clientHeader().toString()).put("client_body", o.timeouts().clientBody().toString())

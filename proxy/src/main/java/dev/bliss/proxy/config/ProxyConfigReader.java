@@ -143,10 +143,20 @@ public final class ProxyConfigReader {
         }
 
         ChallengeOptions challenge = ChallengeOptions.read(root.section("challenge"), base);
+        RequestOptions requests = requests(root.section("requests"));
 
         root.requireNoUnknownKeys();
         return new ProxyOptions(eventLoops, transport, listeners, trusted, requestIdHeader, limits, timeouts, upstreams, routes, admin,
-                accessLog, rulesFile, plugins, pluginsDirectory, file, challenge);
+                accessLog, rulesFile, plugins, pluginsDirectory, file, challenge, requests);
+    }
+
+    private static RequestOptions requests(ConfigSection r) throws ConfigException {
+        RequestOptions.OriginPath originPath = r.oneOf("origin_path", "normalized", "normalized", "raw").equals("raw")
+                ? RequestOptions.OriginPath.RAW : RequestOptions.OriginPath.NORMALIZED;
+        RequestOptions options = new RequestOptions(originPath, r.bool("allow_trace", false),
+                r.bool("underscores_in_headers", false));
+        r.requireNoUnknownKeys();
+        return options;
     }
 
     private static AccessLogOptions accessLog(ConfigSection log, Path base) throws ConfigException {

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param pluginsDirectory jars of third-party detectors, or {@code null}
  * @param source         the file this came from, or {@code null}
  * @param challenge      the browser challenge that {@code challenge} rules answer with
+ * @param requests       how requests are read and passed on (origin path, TRACE, underscores)
  */
 public record ProxyOptions(
         int eventLoops,
@@ -40,9 +41,11 @@ public record ProxyOptions(
         List<PluginOptions> plugins,
         Path pluginsDirectory,
         Path source,
-        ChallengeOptions challenge) {
+        ChallengeOptions challenge,
+        RequestOptions requests) {
 
     public ProxyOptions {
+        requests = requests == null ? RequestOptions.DEFAULTS : requests;
         listeners = List.copyOf(listeners);
         trustedProxies = List.copyOf(trustedProxies);
         upstreams = Map.copyOf(upstreams);
@@ -67,21 +70,21 @@ public record ProxyOptions(
                 new TimeoutOptions(TimeoutOptions.DEFAULT_CONNECT, TimeoutOptions.DEFAULT_RESPONSE, TimeoutOptions.DEFAULT_SHUTDOWN),
                 Map.of("default", upstream), List.of(new RouteOptions("default", null, "/", "default")),
                 new AdminOptions(true, AdminOptions.DEFAULT_HOST, AdminOptions.DEFAULT_PORT),
-                null, null, List.of(), null, null, ChallengeOptions.DEFAULTS);
+                null, null, List.of(), null, null, ChallengeOptions.DEFAULTS, RequestOptions.DEFAULTS);
     }
 
     public ProxyOptions withListeners(List<ListenerOptions> l) {
         return new ProxyOptions(eventLoops, transport, l, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, admin,
-                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge);
+                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge, requests);
     }
 
     public ProxyOptions withChallenge(ChallengeOptions c) {
         return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, admin,
-                accessLog, rulesFile, plugins, pluginsDirectory, source, c);
+                accessLog, rulesFile, plugins, pluginsDirectory, source, c, requests);
     }
 
     public ProxyOptions withAdmin(AdminOptions a) {
         return new ProxyOptions(eventLoops, transport, listeners, trustedProxies, requestIdHeader, limits, timeouts, upstreams, routes, a,
-                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge);
+                accessLog, rulesFile, plugins, pluginsDirectory, source, challenge, requests);
     }
 }

@@ -2,16 +2,19 @@ package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.pipeline.RateLimitedLog;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
-import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
@@ -181,6 +184,12 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
         return pausedFor == 0;
     }
 
+    /** The interim 100 a client that sent {@code Expect: 100-continue} waits for before its body. */
+    void writeContinue() {
+        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER),
+                ctx.voidPromise());
+    }
+
     boolean isWritable() {
         return ctx.channel().isWritable();
     }
@@ -286,7 +295,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         boolean upgraded = evt instanceof HttpServerUpgradeHandler.UpgradeEvent;
-        if (upgraded || evt instanceof CleartextHttp2ServerUpgradeHandler.PriorKnowledgeUpgradeEvent) {
+        if (upgraded || evt == ClientConnectionEvent.HTTP2_PRIOR_KNOWLEDGE) {
             path.connections().closed(this);
             if (upgraded) {
                 path.http2ConnectionOpened(ctx.channel());

@@ -32,8 +32,7 @@ final class ClientIdentity {
     void resolve(Exchange e) {
         NettyRequestView view = e.view;
         ClientConnectionInfo connection = e.client.info();
-        boolean trusted = forwarded.get().resolveClient(connection.peer,
-                e.request.headers().get(ForwardedHeaders.X_FORWARDED_FOR), view.client(), e.scratch);
+        boolean trusted = forwarded.get().resolveClient(connection.peer, e.request.headers(), view.client(), e.scratch);
         view.trustedPeer(trusted);
         String sent = trusted ? e.request.headers().get(requestIdHeader) : null;
         view.requestId(sent != null && RequestIds.acceptable(sent) ? sent : ids.next(e.madeId));

@@ -87,6 +87,16 @@ final class Exchange {
 
     /** A chunk of the client's request body (the last one ends the request). */
     void requestContent(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            // a malformed chunk line: the codec ends the body with a failed last chunk, which
+            // written on would give the origin a terminating 0 CRLF CRLF, i.e. a complete request
+            ReferenceCountUtil.release(content);
+            requestEnded = true;
+            if (!ended) {
+                path.answers().malformedBody(this);
+            }
+            return;
+        }
         if (content instanceof LastHttpContent) {
             requestEnded = true;
         }

@@ -52,7 +52,7 @@ final class ExchangeEnd {
         if (accessLog != null) {
             accessLog.timing(System.currentTimeMillis(), nanos, originNanos)
                     .status(e.status).client(e.view.clientAddress())
-                    .request(e.view.method(), e.view.uri(), e.view.host(), protocol(e))
+                    .request(e.view.method(), e.view.rawUri(), e.view.host(), protocol(e))
                     .route(e.route == null ? null : e.route.name())
                     .upstream(e.chosenOrigin == null ? null : e.chosenOrigin.address())
                     .decision(e.ruleId, e.action, e.localReason).fields(e.fields)

@@ -39,6 +39,14 @@ final class LocalAnswers {
     static final LocalResponse DETECTOR_FAILED = plain(503, "service unavailable: a required detector failed");
     static final LocalResponse UPLOADS_BUSY = plain(503, "service unavailable: too many uploads in progress; try again");
     static final LocalResponse BODY_TIMEOUT = plain(408, "request timeout: the request body stopped arriving");
+    /** Refusals of {@link RequestHeadCheck}. */
+    static final LocalResponse BAD_FRAMING = plain(400, "bad request: the body's framing is ambiguous");
+    static final LocalResponse UNKNOWN_CODING = plain(501, "not implemented: transfer coding other than chunked");
+    static final LocalResponse BAD_HOST = plain(400, "bad request: missing, repeated or invalid Host");
+    static final LocalResponse BAD_TARGET = plain(400, "bad request: invalid request target");
+    static final LocalResponse TRACE_NOT_ALLOWED = plain(405, "method not allowed");
+    static final LocalResponse VERSION_NOT_SUPPORTED = plain(505, "HTTP version not supported");
+    static final LocalResponse BAD_BODY = plain(400, "bad request: malformed body");
     /** Heads the codec refused have no request (and no id) yet: fixed bodies. */
     private static final ByteBuf HEADERS_TOO_LARGE = fixed("request header fields too large\n");
     private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
@@ -81,6 +89,28 @@ final class LocalAnswers {
 
     void originFailure(Exchange e, OriginFailure failure) {
         answer(e, failure.reason, failure == OriginFailure.TIMEOUT ? GATEWAY_TIMEOUT : BAD_GATEWAY);
+    }
+
+    /** A head {@link RequestHeadCheck} refused; the connection closes after the answer. */
+    void refused(Exchange e, LocalResponse response, String reason) {
+        answer(e, reason, response);
+    }
+
+    /**
+     * The request body broke off malformed (a bad chunk line): the origin connection is closed,
+     * so the origin never takes half a body for a whole one, and the client gets a 400 if no
+     * response has started, else its connection is closed.
+     */
+    void malformedBody(Exchange e) {
+        e.clientKeepAlive = false;
+        if (e.origin.responseStarted()) {
+            e.origin.abort();
+            e.clientClosing = true;
+            e.client.close();
+            e.end();
+        } else {
+            answer(e, "bad_body", BAD_BODY);
+        }
     }
 
     /** A rule's block answer: the rule's status, content type and body template. */

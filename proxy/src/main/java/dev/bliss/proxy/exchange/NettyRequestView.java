@@ -16,7 +16,8 @@ import java.util.Map;
  * The {@link RequestView} of one request over the request head Netty's codec decoded (HTTP/1.x,
  * or an HTTP/2 stream converted to the same objects). Pooled with its {@link Exchange} and
  * re-pointed by {@link #wrap}. Method, target and header values are the codec's own objects;
- * path and query are windows on the target; the header list is captured on first use into
+ * path and query are windows on the target ({@link RequestTarget}: the path normalised, the raw
+ * one kept beside it); the header list is captured on first use into
  * arrays that grow once and are then reused.
  *
  * <p>The headers are the client's until the forward phase; from then on the same head is what the
@@ -27,12 +28,12 @@ import java.util.Map;
 final class NettyRequestView implements RequestView {
 
     private final IpAddress client = new IpAddress();
-    private final TextSlice path = new TextSlice();
-    private final TextSlice query = new TextSlice();
+    private final RequestTarget target = new RequestTarget();
     private HttpRequest request;
     private HttpHeaders headers;
     private ClientConnectionInfo connection;
     private CharSequence host;
+    private String rawUri;
     private CharSequence requestId;
     private boolean trustedPeer;
     private long receivedNanos;
@@ -51,15 +52,22 @@ final class NettyRequestView implements RequestView {
                 : request.protocolVersion() == HttpVersion.HTTP_1_0 ? ProtocolVersion.HTTP_1_0 : ProtocolVersion.HTTP_1_1;
         this.host = headers.get(HttpHeaderNames.HOST);
         this.headerCount = -1;
-        String uri = request.uri();
-        int q = uri.indexOf('?');
-        if (q < 0) {
-            path.set(uri, 0, uri.length());
-            query.set(uri, uri.length(), uri.length());
-        } else {
-            path.set(uri, 0, q);
-            query.set(uri, q + 1, uri.length());
-        }
+        this.rawUri = request.uri();
+    }
+
+    /** The target taken apart; {@link RequestHeadCheck} parses it before any other stage reads it. */
+    RequestTarget target() {
+        return target;
+    }
+
+    /** The host an absolute-form target names, which replaces the Host header. */
+    void host(CharSequence authority) {
+        this.host = authority;
+    }
+
+    /** The request target exactly as the client sent it (for the access log). */
+    String rawUri() {
+        return rawUri;
     }
 
     /** Drops the references to the finished request. */
@@ -73,9 +81,9 @@ final class NettyRequestView implements RequestView {
         headers = null;
         connection = null;
         host = null;
+        rawUri = null;
         requestId = null;
-        path.clear();
-        query.clear();
+        target.clear();
     }
 
     HttpRequest request() {
@@ -110,19 +118,26 @@ final class NettyRequestView implements RequestView {
         return request.method().asciiName();
     }
 
+    /** The normalised origin-form target: the normalised path and the query as received. */
     @Override
     public CharSequence uri() {
-        return request.uri();
+        String normal = target.normalForm();
+        return normal != null ? normal : rawUri;
     }
 
     @Override
     public CharSequence path() {
-        return path;
+        return target.path;
+    }
+
+    @Override
+    public CharSequence rawPath() {
+        return target.rawPath;
     }
 
     @Override
     public CharSequence query() {
-        return query;
+        return target.query;
     }
 
     @Override

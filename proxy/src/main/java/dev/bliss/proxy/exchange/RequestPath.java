@@ -2,6 +2,7 @@ package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.accesslog.AccessLog;
 import dev.bliss.proxy.challenge.ChallengeGate;
+import dev.bliss.proxy.config.RequestOptions;
 import dev.bliss.proxy.forward.ForwardedHeaders;
 import dev.bliss.proxy.forward.HopByHopHeaders;
 import dev.bliss.proxy.forward.RequestIds;
@@ -19,6 +20,7 @@ import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCounted;
 import java.util.ArrayList;
@@ -33,12 +35,13 @@ import java.util.function.Supplier;
  * own, and this one strings them together.
  *
  * <pre>
- *  head ─► ClientIdentity (client address, request id) ─► clearance check, the challenge's own path
+ *  head ─► ClientIdentity (client address, request id) ─► RequestHeadCheck (framing, Host, target,
+ *          path normalised: 400 / 405 / 501) ─► clearance check, the challenge's own path
  *       ─► body limit (413)
  *       ─► Detection (detectors; async stages wait within their budget)
  *       ─► FirewallGate (block / challenge answered here)
  *       ─► OriginSelection (route, origin, this loop's pool)          404 / 502
- *       ─► OriginRequestHead (hop-by-hop, X-Forwarded-*, detector headers, request id)
+ *       ─► OriginRequestHead (hop-by-hop, X-Forwarded-*, detector headers, request id; 100 Continue)
  *       ─► OriginLeg (connection, head and body out, response relayed)  502 / 504
  *  end, always ─► ExchangeEnd (log phase, metrics, access log) ─► exchange pooled
  * </pre>
@@ -53,6 +56,7 @@ public final class RequestPath {
     private final EventLoop loop;
     private final ExchangePool exchanges;
     private final ClientIdentity identity;
+    private final RequestHeadCheck headCheck;
     private final Detection detection;
     private final FirewallGate firewall;
     private final OriginSelection selection;
@@ -80,11 +84,13 @@ public final class RequestPath {
      * @param pools     makes this loop's pool to an origin, on first use
      * @param challenge this loop's browser challenge (clearance check, reserved path, challenge rules)
      * @param slow      the client header, body and keep-alive timeouts and the upload cap
+     * @param requests  how request heads are checked and passed on
      */
     public RequestPath(EventLoop loop, DetectorPipeline pipeline, RuleSetHolder rules, Supplier<RouteTable> routes,
                        Supplier<ForwardedHeaders> forwarded, RequestIds requestIds, ProxyMetrics metrics, AccessLog accessLog,
                        long maxBodySize, long responseTimeoutNanos, BiFunction<Origin, UpstreamGroup, OriginPool> pools,
-                       ChallengeGate challenge, SlowClientLimits slow) {
+                       ChallengeGate challenge, SlowClientLimits slow,
+                       RequestOptions requests) {
         this.challenge = challenge;
         this.loop = loop;
         this.meters = metrics.newLoopMeters();
@@ -95,8 +101,10 @@ public final class RequestPath {
         this.detection = new Detection(pipeline.newChain(), loop);
         this.firewall = new FirewallGate(rules, challenge);
         this.selection = new OriginSelection(routes, meters, pools);
-        this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader());
+        this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader(),
+                requests.originPath());
         this.answers = new LocalAnswers(meters, identity.requestIdHeader());
+        this.headCheck = new RequestHeadCheck(answers, requests);
         this.end = new ExchangeEnd(detection.chain(), meters,
                 accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
         this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
@@ -146,6 +154,9 @@ public final class RequestPath {
 
     void begin(Exchange e) {
         identity.resolve(e);
+        if (!headCheck.admits(e)) {
+            return; // refused before any stage, detector or rule read a head two parsers could read two ways
+        }
         // the clearance is checked before the detectors, so they and the rules see its fields
         challenge.inspect(e.view, e.fields);
         if (challenge.isReserved(e.view)) {
@@ -163,7 +174,9 @@ public final class RequestPath {
         if (detection.run(e, position) && firewall.letsThrough(e)) {
             OriginPool pool = selection.select(e);
             if (pool != null) {
-                originHead.prepare(e);
+                if (originHead.prepare(e)) {
+                    e.client.writeContinue(); // only now is the body wanted (as nginx does: never before the rules)
+                }
                 // a declared length was checked up front; an undeclared one is counted as it streams
                 long limit = maxBodySize > 0 && !HttpUtil.isContentLengthSet(e.request) ? maxBodySize : -1;
                 e.origin.start(pool, limit);
@@ -249,7 +262,7 @@ public final class RequestPath {
 
     private static boolean isHttpCodec(ChannelHandler h) {
         String name = h.getClass().getName();
-        return name.startsWith("io.netty.handler.codec.http.");
+        return name.startsWith("io.netty.handler.codec.http.") || h instanceof HttpServerUpgradeHandler.SourceCodec;
     }
 
     private void tick() {

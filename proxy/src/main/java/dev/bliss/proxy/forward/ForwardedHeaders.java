@@ -38,16 +38,17 @@ public final class ForwardedHeaders {
      * Resolves the client address from the TCP peer and the request's X-Forwarded-For.
      *
      * @param peer    the TCP peer, already parsed
-     * @param xff     the X-Forwarded-For value the peer sent, or {@code null}
+     * @param request the request's headers, whose X-Forwarded-For lines are read only from a trusted peer
      * @param client  receives the client address
      * @param hop     scratch space, so that nothing is allocated
      * @return whether the peer is a trusted proxy
      */
-    public boolean resolveClient(IpAddress peer, String xff, IpAddress client, IpAddress hop) {
+    public boolean resolveClient(IpAddress peer, HttpHeaders request, IpAddress client, IpAddress hop) {
         client.set(peer);
         if (!trusted.contains(peer)) {
             return false;
         }
+        String xff = chain(request);
         if (xff != null) {
             // walk from the right: each hop that is a trusted proxy vouches for the one before it
             int end = xff.length();
@@ -76,6 +77,23 @@ public final class ForwardedHeaders {
     }
 
     /**
+     * The X-Forwarded-For chain of {@code headers}: every line, in order, as one list (RFC 9110
+     * §5.3). A balancer that appends a line of its own instead of extending the client's would
+     * otherwise leave the client's forged first line as the one read. Called for trusted peers
+     * only (it allocates the list of lines).
+     *
+     * @return the chain, or {@code null} when there is none
+     */
+    static String chain(HttpHeaders headers) {
+        String first = headers.get(X_FORWARDED_FOR);
+        if (first == null) {
+            return null;
+        }
+        java.util.List<String> lines = headers.getAll(X_FORWARDED_FOR);
+        return lines.size() == 1 ? first : String.join(", ", lines);
+    }
+
+    /**
      * Writes the forwarding headers into the origin request's headers. Allocates only to append to
      * a trusted proxy's chain.
      *
@@ -87,7 +105,7 @@ public final class ForwardedHeaders {
     public void apply(HttpHeaders origin, boolean peerTrusted, String peerText, boolean tls, CharSequence host) {
         AsciiString proto = tls ? HTTPS : HTTP;
         if (peerTrusted) {
-            String chain = origin.get(X_FORWARDED_FOR);
+            String chain = chain(origin);
             origin.set(X_FORWARDED_FOR, chain == null || chain.isBlank() ? peerText : chain + ", " + peerText);
             if (!origin.contains(X_FORWARDED_PROTO)) {
                 origin.set(X_FORWARDED_PROTO, proto);

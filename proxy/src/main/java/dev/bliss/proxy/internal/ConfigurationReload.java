@@ -167,6 +167,7 @@ final class ConfigurationReload {
         check(changed, "proxy.transport", a.transport(), b.transport());
         check(changed, "admin", a.admin(), b.admin());
         check(changed, "limits", a.limits(), b.limits());
+        check(changed, "requests", a.requests(), b.requests());
         check(changed, "timeouts", a.timeouts(), b.timeouts());
         check(changed, "request_id_header", a.requestIdHeader(), b.requestIdHeader());
         check(changed, "access_log", a.accessLog(), b.accessLog());

@@ -41,7 +41,8 @@ final class ProxyVerticle extends VerticleBase {
                         origin.address().tls() ? shared.originTls() : null,
                         shared.metrics().origins().newRecorder(group.name(), origin.address().toString())),
                 shared.challenge().newGate(shared.pipeline().scheme()),
-                SlowClientLimits.of(shared.options().timeouts(), shared.options().limits()));
+                SlowClientLimits.of(shared.options().timeouts(), shared.options().limits()),
+                shared.options().requests());
         if (paths.putIfAbsent(loop, path) != null) {
             return Future.failedFuture("two proxy verticles on one event loop: " + loop);
         }

@@ -14,9 +14,8 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.haproxy.HAProxyMessageDecoder;
 import io.netty.handler.codec.haproxy.HAProxyProtocolVersion;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
-import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
@@ -41,10 +40,11 @@ import java.util.function.Supplier;
  *              the rest once the header is read; from anyone else: ProxyHeaderRefusal, then the rest
  *  TLS:        ClientHelloCapture ─► SslHandler ─► ALPN ─┬─ h2 ─────► HTTP/2 (below)
  *                                                          └─ http/1.1 ► HTTP/1.1 (below)
- *  cleartext:  CleartextHttp2ServerUpgradeHandler ─► ClientConnection: h2c prior knowledge or
- *              Upgrade: h2c turn it into HTTP/2 (the ClientConnection then leaves), else HTTP/1.1
+ *  cleartext:  CleartextPreface ─► Http1ServerCodec ─► HttpServerUpgradeHandler ─► ClientConnection:
+ *              h2c prior knowledge or Upgrade: h2c turn it into HTTP/2 (the HTTP/1.x handlers
+ *              then leave), else HTTP/1.1
  *
- *  HTTP/1.1:   HttpServerCodec ─► ClientConnection
+ *  HTTP/1.1:   Http1ServerCodec (Netty's decoder, refusing TE+CL and obs-fold) ─► ClientConnection
  *  HTTP/2:     Http2FrameCodec ─► Http2MultiplexHandler ─► per stream:
  *                                 Http2StreamFrameToHttpObjectCodec ─► ClientConnection
  * </pre>
@@ -124,18 +124,20 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
                 }
             });
         } else {
-            HttpServerCodec codec = newHttp1Codec();
+            Http1ServerCodec codec = newHttp1Codec();
             HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(codec, protocol ->
                     AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, protocol)
                             ? new Http2ServerUpgradeCodec(newHttp2Codec(), newMultiplex(ch, path, false))
                             : null,
                     maxHeaderSize + 65536);
-            p.addLast("h2c", new CleartextHttp2ServerUpgradeHandler(codec, upgrade, new ChannelInitializer<>() {
+            p.addLast("h2c", new CleartextPreface(new ChannelInitializer<>() {
                 @Override
                 protected void initChannel(Channel c) {
                     http2(c.pipeline(), path, false);
                 }
-            }));
+            }, codec, upgrade));
+            p.addLast("http", codec);
+            p.addLast("upgrade", upgrade);
             // leaves the pipeline by itself when the connection turns out to speak HTTP/2
             p.addLast("exchange", path.newClientHandler(RequestPath.connectionInfo(ch, false, false)));
         }
@@ -162,8 +164,9 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
         });
     }
 
-    private HttpServerCodec newHttp1Codec() {
-        return new HttpServerCodec(8192, maxHeaderSize, 8192);
+    private Http1ServerCodec newHttp1Codec() {
+        return new Http1ServerCodec(new HttpDecoderConfig()
+                .setMaxInitialLineLength(8192).setMaxHeaderSize(maxHeaderSize).setMaxChunkSize(8192));
     }
 
     private Http2FrameCodec newHttp2Codec() {

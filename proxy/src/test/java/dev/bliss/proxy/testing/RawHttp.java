@@ -86,6 +86,41 @@ public final class RawHttp implements AutoCloseable {
         return b.toString();
     }
 
+    /** Writes {@code bytes} as they are. */
+    public void sendBytes(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
+    /**
+     * Whether the proxy closes the connection: reads until the end of the stream (dropping what
+     * comes), waiting at most the socket timeout.
+     */
+    public boolean closedByPeer() throws IOException {
+        try {
+            while (in.read() >= 0) {
+                // anything after the answer is dropped
+            }
+            return true;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (java.net.SocketException reset) {
+            return true;
+        }
+    }
+
+    /** Sets how long a read waits before failing. */
+    public RawHttp timeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        return this;
+    }
+
+    /** Closes with a TCP reset (SO_LINGER 0), as a client that aborts does. */
+    public void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();
