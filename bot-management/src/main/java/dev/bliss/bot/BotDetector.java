@@ -31,6 +31,7 @@ import dev.bliss.store.schema.DimensionKeys;
  *            ─► bot.* fields ─► sampled for the detection log: vector, keys, score copied aside
  *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
  *  complete: request event for the feature service; the detection log's record, with the outcome
+ *            (status, rule, and what the browser challenge did)
  * </pre>
  *
  * <p><b>Thread:</b> its event loop only. <b>Allocation:</b> none per request once warm: every
@@ -229,6 +230,7 @@ final class BotDetector implements Detector {
         RequestEvent e = fields.attached(f.event);
         e.timestampMillis = at;
         e.status = completion.status();
+        e.challenge = RequestEvent.challengeCode(completion.challenge());
         shared.events.publish(e);
     }
 

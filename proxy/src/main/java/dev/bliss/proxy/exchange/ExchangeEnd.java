@@ -37,6 +37,7 @@ final class ExchangeEnd {
         completion.ruleId = e.ruleId;
         completion.action = e.action;
         completion.localReason = e.localReason;
+        completion.challenge = e.challenge;
         completion.durationNanos = nanos;
         chain.complete(e.view, e.fields, completion);
         meters.record(e.route, e.status, nanos);
