@@ -20,16 +20,23 @@ public final class Hash64 {
 
     /** The hash of {@code text}; 0 is reserved for "absent" and never returned for text. */
     public static long of(CharSequence text) {
-        int n = text.length();
-        long h = K ^ n;
-        int i = 0;
-        for (; i + 4 <= n; i += 4) {
+        return of(text, 0, text.length(), 0);
+    }
+
+    /**
+     * The hash of {@code text[from, to)}, chained from {@code seed} (0, or the hash of a preceding
+     * range, to hash several ranges as one text); never 0.
+     */
+    public static long of(CharSequence text, int from, int to, long seed) {
+        long h = K ^ (to - from) ^ seed * K;
+        int i = from;
+        for (; i + 4 <= to; i += 4) {
             long w = text.charAt(i) | (long) text.charAt(i + 1) << 16 | (long) text.charAt(i + 2) << 32 | (long) text.charAt(i + 3) << 48;
             h = (h ^ w) * K;
             h ^= h >>> 32;
         }
         long w = 0;
-        for (int shift = 0; i < n; i++, shift += 16) {
+        for (int shift = 0; i < to; i++, shift += 16) {
             w |= (long) text.charAt(i) << shift;
         }
         h = (h ^ w) * K;
