@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The browser challenge's outcomes as signals, through the real proxy with bot management: each
  * request's outcome (issued, solved, cleared, failed, replayed) is in its request event on the
  * real events ring and in its detection-log line, and a submitted solution's line carries the
- * whole feature vector (the row {@code bliss train --labels challenge} learns from).
+ * whole feature vector (the row {@code bliss train --labels challenge} learns from); the request
+ * feature {@code clearance_age} is the clearance's age where one is valid, -1 elsewhere.
  */
 class ChallengeOutcomesThroughProxyTest {
 
@@ -121,6 +122,11 @@ class ChallengeOutcomesThroughProxyTest {
             assertEquals(lab.schema.inputNames(), new ArrayList<>(line.getJsonObject("features").fieldNames()),
                     "a solution's request is scored like any other: the whole input vector");
             assertTrue(line.getJsonObject("keys").getString("ip").matches("[0-9a-f]{16}"), line.encode());
+        }
+        double age = lines.get("c-cleared").getJsonObject("features").getDouble("clearance_age");
+        assertTrue(age >= 0 && age < 60, "the cleared request's clearance_age, seconds since the solve: " + age);
+        for (String id : List.of("c-issued", "c-solved", "c-none", "c-failed")) {
+            assertEquals(-1.0, lines.get(id).getJsonObject("features").getDouble("clearance_age"), id + ": no clearance");
         }
         assertEquals(303, lines.get("c-solved").getInteger("status"));
         assertEquals(403, lines.get("c-failed").getInteger("status"));
