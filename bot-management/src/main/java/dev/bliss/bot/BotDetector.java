@@ -19,6 +19,7 @@ import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.IntField;
 import dev.bliss.store.schema.DimensionKeys;
 
 /**
@@ -31,6 +32,7 @@ import dev.bliss.store.schema.DimensionKeys;
  *            ─► bot.* fields ─► sampled for the detection log: vector, keys, score copied aside
  *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
  *  complete: request event for the feature service; the detection log's record, with the outcome
+ *            (status, rule, and what the browser challenge did)
  * </pre>
  *
  * <p><b>Thread:</b> its event loop only. <b>Allocation:</b> none per request once warm: every
@@ -62,6 +64,8 @@ final class BotDetector implements Detector {
     private final RequestClock clock;
     private final ClientConsistency consistency;
     private final float[] input;
+    /** The host's bot.clearance.age, when the schema has the clearance_age feature; else null. */
+    private final IntField clearanceAge;
     /** This loop's side of the detection log, or null when it is off. */
     private final DetectionRecorder detections;
 
@@ -77,6 +81,7 @@ final class BotDetector implements Detector {
         this.clock = new RequestClock(shared.settings.eventTimeHeader());
         this.consistency = new ClientConsistency(lists.heuristics().tlsStacks());
         this.input = new float[shared.schema.inputLength()];
+        this.clearanceAge = f.clearanceAge == null ? null : f.clearanceAge.get();
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
     }
 
@@ -106,7 +111,7 @@ final class BotDetector implements Detector {
         fields.set(f.staticResource, isStatic);
 
         consistency.evaluate(request, userAgent, ja4Key != 0 ? ja4 : null, isStatic);
-        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, input);
+        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, clearanceAge(fields), input);
         FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
@@ -188,6 +193,12 @@ final class BotDetector implements Detector {
         }
     }
 
+    /** Seconds since the request's challenge clearance was issued; -1 without one (or without the feature). */
+    private long clearanceAge(Fields fields) {
+        IntField age = clearanceAge;
+        return age != null && fields.isSet(age) ? fields.get(age) : -1;
+    }
+
     /** The fingerprint the TLS layer computed, else the balancer's header when the peer is trusted. */
     private static CharSequence fingerprint(RequestView request, CharSequence fromTls, String header) {
         if (fromTls != null) {
@@ -229,6 +240,7 @@ final class BotDetector implements Detector {
         RequestEvent e = fields.attached(f.event);
         e.timestampMillis = at;
         e.status = completion.status();
+        e.challenge = RequestEvent.challengeCode(completion.challenge());
         shared.events.publish(e);
     }
 

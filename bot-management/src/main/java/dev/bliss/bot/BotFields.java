@@ -9,6 +9,7 @@ import dev.bliss.plugin.field.FloatField;
 import dev.bliss.plugin.field.IntArrayField;
 import dev.bliss.plugin.field.IntField;
 import dev.bliss.store.schema.FeatureSchema;
+import dev.bliss.store.schema.RequestFeature;
 
 /**
  * The fields bot management produces, for the firewall and later detectors. Cloudflare's names
@@ -28,10 +29,15 @@ import dev.bliss.store.schema.FeatureSchema;
  *                           bot.features.ip.reqs_1m, bot.features.tls_agrees (store features unset
  *                           when they were not available)
  * </pre>
+ *
+ * Consumed, when features.yaml lists the request feature {@code clearance_age}: the host's
+ * {@code bot.clearance.age} (the browser challenge's clearance, set before any detector runs).
  */
 public final class BotFields {
 
     public static final int MAX_DETECTION_IDS = 16;
+    /** The host's field of the challenge clearance's age (the proxy's {@code ChallengeFields.CLEARANCE_AGE}). */
+    public static final String CLEARANCE_AGE = "bot.clearance.age";
 
     final IntField score;
     final BytesField scoreSource;
@@ -52,6 +58,8 @@ public final class BotFields {
     final int requestFeatureCount;
     /** The request's event, filled in inspect and published in onComplete (the request's own, not a side table's). */
     final Attachment<RequestEvent> event;
+    /** The host's {@code bot.clearance.age}, or null when the schema has no {@code clearance_age} feature. */
+    final FieldRegistry.Consumed<IntField> clearanceAge;
     /** The header names read per request, resolved by the host. */
     final BotHeaders headers;
 
@@ -73,5 +81,7 @@ public final class BotFields {
             features[i] = registry.produceFloat("bot.features." + schema.inputNames().get(i));
         }
         requestFeatureCount = schema.requestFeatures().size();
+        clearanceAge = schema.requestFeatures().contains(RequestFeature.CLEARANCE_AGE)
+                ? registry.consume(CLEARANCE_AGE, IntField.class) : null;
     }
 }

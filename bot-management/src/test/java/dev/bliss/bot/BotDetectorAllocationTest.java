@@ -79,6 +79,7 @@ class BotDetectorAllocationTest {
                 "store: store/features\nverified_header: x-bot-verified\nja4_header: x-ja4\nfingerprint_headers: {ja3: x-ja3, ja4: x-ja4}\n"
                         + extraConfig));
         FieldSchemeBuilder builder = new FieldSchemeBuilder();
+        builder.registryFor("challenge").produceInt("bot.clearance.age"); // the proxy's host field, which clearance_age reads
         FieldRegistry registry = builder.registryFor("bot");
         DetectorFactory factory = new BotManagementProvider().prepare(new DetectorContext() {
             public String name() { return "bot"; }

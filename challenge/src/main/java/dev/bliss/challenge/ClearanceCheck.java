@@ -11,23 +11,25 @@ import dev.bliss.plugin.RequestView;
  * and was it issued to this client ({@link ClientBinding})?
  *
  * <pre>
- *  Cookie headers ─► value of the configured cookie (no String) ─► base64url into scratch
- *     ─► kind, length ─► seen-token cache hit?  ── yes ──┐
- *                          │ no                          │
- *                          ▼                             │
- *              HMAC under current key, else previous     │
- *              (constant-time compare; insert on match)  │
- *                          ▼                             ▼
+ *  Cookie headers ─► value of the configured cookie (no String) ─► length
+ *     ─► seen-token cache: the same 94 characters as a verified token? ── yes ─────────┐
+ *                          │ no                                                      │
+ *                          ▼                                                         │
+ *              base64url into scratch ─► kind ─► HMAC under current key, else        │
+ *              previous (constant-time compare) ─► insert text and fields on match   │
+ *                          ▼                                                         ▼
  *                 issued + ttl vs now ─► prefix, user agent, JA4 vs this client ─► VALID
  * </pre>
  *
  * <p><b>The seen-token cache.</b> A browser sends the same cookie with every request, and an HMAC
  * is four SHA-256 blocks. So each check keeps the last 64 tokens whose MAC it verified, direct
- * mapped by a MAC byte; a token that equals a cached one byte for byte (all 70 bytes, compared in
- * constant time) is the same signed token, and its MAC is not computed again. Expiry and binding
- * are checked on every request either way. A forger can evict entries (each miss costs one
- * HMAC), never add one: only tokens whose MAC verified are inserted. The cache belongs to one
- * ring of keys, as the check does.
+ * mapped by a character of the MAC's text, as their text and their decoded fields; a cookie
+ * value equal to a cached one character for character (all 94, compared in constant time) is the
+ * same signed token, so it is neither decoded nor MACed again. Expiry and binding are checked on
+ * every request either way. A forger can evict entries (each miss costs a decode and an HMAC),
+ * never add one: only tokens whose MAC verified are inserted, and base64url decoding is
+ * canonical (one token, one spelling), so a text equal to a verified one is that token. The cache
+ * belongs to one ring of keys, as the check does.
  *
  * <p><b>Thread:</b> one instance per event loop; not thread-safe. <b>Allocation:</b> none after
  * construction (asserted by {@code ClearanceCheckAllocationTest}).
@@ -39,12 +41,25 @@ public final class ClearanceCheck {
 
     private static final int CACHE_ENTRIES = 64;
     private static final int LENGTH = TokenLayout.CLEARANCE_LENGTH;
+    private static final int TEXT_LENGTH = Base64Url.encodedLength(LENGTH);
+    /** The character that picks a token's slot: the last whole group's, inside the MAC. */
+    private static final int SLOT_CHAR = TEXT_LENGTH - 3;
+
+    /** A cached token's fields, {@link #FIELDS} longs per slot. */
+    private static final int ISSUED = 0;
+    private static final int EXPIRES = 1;
+    private static final int PREFIX = 2;
+    private static final int USER_AGENT = 3;
+    private static final int JA4 = 4;
+    private static final int CHECKS = 5;
+    private static final int FIELDS = 6;
 
     private final HmacSha256 current;
     private final HmacSha256 previous;
     private final byte[] token = new byte[LENGTH + 3];
     private final byte[] expected = new byte[HmacSha256.LENGTH];
-    private final byte[] cache = new byte[CACHE_ENTRIES * LENGTH];
+    private final char[] cachedText = new char[CACHE_ENTRIES * TEXT_LENGTH];
+    private final long[] cachedFields = new long[CACHE_ENTRIES * FIELDS];
     private final boolean[] cached = new boolean[CACHE_ENTRIES];
     private long issuedSeconds;
     private int checks;
@@ -79,36 +94,65 @@ public final class ClearanceCheck {
 
     /** Checks the cookie value {@code text[from, to)}. */
     public ClearanceStatus check(CharSequence text, int from, int to, ClientBinding client, long nowSeconds) {
-        if (to - from != Base64Url.encodedLength(LENGTH) || Base64Url.decode(text, from, to, token) != LENGTH
-                || token[TokenLayout.KIND_OFFSET] != TokenLayout.CLEARANCE_KIND) {
+        if (to - from != TEXT_LENGTH) {
             return ClearanceStatus.TAMPERED;
         }
-        int slot = token[TokenLayout.CLEARANCE_MAC_OFFSET] & (CACHE_ENTRIES - 1);
-        if (!(cached[slot] && HmacSha256.equalInConstantTime(cache, slot * LENGTH, token, 0, LENGTH))) {
-            if (!signedBy(current) && (previous == null || !signedBy(previous))) {
-                return ClearanceStatus.TAMPERED;
-            }
-            System.arraycopy(token, 0, cache, slot * LENGTH, LENGTH);
-            cached[slot] = true;
+        int slot = Base64Url.valueOf(text.charAt(from + SLOT_CHAR)) & (CACHE_ENTRIES - 1);
+        if (!(cached[slot] && sameText(slot, text, from)) && !verifyAndCache(slot, text, from, to)) {
+            return ClearanceStatus.TAMPERED;
         }
-        long issued = TokenLayout.getLong(token, TokenLayout.ISSUED_OFFSET);
-        long ttl = TokenLayout.getInt(token, TokenLayout.CLEARANCE_TTL_OFFSET) & 0xFFFF_FFFFL;
-        if (nowSeconds >= issued + ttl || issued > nowSeconds + CLOCK_SKEW_SECONDS) {
+        long[] f = cachedFields;
+        int at = slot * FIELDS;
+        long issued = f[at + ISSUED];
+        if (nowSeconds >= f[at + EXPIRES] || issued > nowSeconds + CLOCK_SKEW_SECONDS) {
             return ClearanceStatus.EXPIRED;
         }
-        int b = TokenLayout.CLEARANCE_BINDING_OFFSET;
-        if (TokenLayout.getLong(token, b + TokenLayout.BINDING_PREFIX) != client.prefix()) {
+        if (f[at + PREFIX] != client.prefix()) {
             return ClearanceStatus.OTHER_PREFIX;
         }
-        if (TokenLayout.getLong(token, b + TokenLayout.BINDING_USER_AGENT) != client.userAgent()) {
+        if (f[at + USER_AGENT] != client.userAgent()) {
             return ClearanceStatus.OTHER_USER_AGENT;
         }
-        if (TokenLayout.getLong(token, b + TokenLayout.BINDING_JA4) != client.ja4()) {
+        if (f[at + JA4] != client.ja4()) {
             return ClearanceStatus.OTHER_JA4;
         }
         issuedSeconds = issued;
-        checks = token[TokenLayout.CLEARANCE_CHECKS_OFFSET] & EnvironmentCheck.ALL;
+        checks = (int) f[at + CHECKS];
         return ClearanceStatus.VALID;
+    }
+
+    /** Whether {@code text} from {@code from} equals the slot's token text, in time independent of where they differ. */
+    private boolean sameText(int slot, CharSequence text, int from) {
+        char[] c = cachedText;
+        int base = slot * TEXT_LENGTH;
+        int diff = 0;
+        for (int i = 0; i < TEXT_LENGTH; i++) {
+            diff |= c[base + i] ^ text.charAt(from + i);
+        }
+        return diff == 0;
+    }
+
+    /** Decodes and MACs a token not in the cache; when it is genuine, it takes {@code slot}. */
+    private boolean verifyAndCache(int slot, CharSequence text, int from, int to) {
+        if (Base64Url.decode(text, from, to, token) != LENGTH || token[TokenLayout.KIND_OFFSET] != TokenLayout.CLEARANCE_KIND
+                || !signedBy(current) && (previous == null || !signedBy(previous))) {
+            return false;
+        }
+        for (int i = 0; i < TEXT_LENGTH; i++) {
+            cachedText[slot * TEXT_LENGTH + i] = text.charAt(from + i);
+        }
+        long[] f = cachedFields;
+        int at = slot * FIELDS;
+        int b = TokenLayout.CLEARANCE_BINDING_OFFSET;
+        long issued = TokenLayout.getLong(token, TokenLayout.ISSUED_OFFSET);
+        f[at + ISSUED] = issued;
+        f[at + EXPIRES] = issued + (TokenLayout.getInt(token, TokenLayout.CLEARANCE_TTL_OFFSET) & 0xFFFF_FFFFL);
+        f[at + PREFIX] = TokenLayout.getLong(token, b + TokenLayout.BINDING_PREFIX);
+        f[at + USER_AGENT] = TokenLayout.getLong(token, b + TokenLayout.BINDING_USER_AGENT);
+        f[at + JA4] = TokenLayout.getLong(token, b + TokenLayout.BINDING_JA4);
+        f[at + CHECKS] = token[TokenLayout.CLEARANCE_CHECKS_OFFSET] & EnvironmentCheck.ALL;
+        cached[slot] = true;
+        return true;
     }
 
     /** The issue time (epoch seconds) of the last clearance found {@link ClearanceStatus#VALID}. */

@@ -1,5 +1,7 @@
 package dev.bliss.challenge;
 
+import dev.bliss.plugin.ChallengeOutcome;
+
 /** What a submitted challenge solution turned out to be (see {@link SolutionCheck}). */
 public enum SolutionStatus {
     /** The proof of work holds and the required environment checks passed: issue a clearance. */

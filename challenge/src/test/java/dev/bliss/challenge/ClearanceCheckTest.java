@@ -55,7 +55,10 @@ class ClearanceCheckTest {
         assertEquals(ClearanceStatus.OTHER_USER_AGENT,
                 check(keys, value, new ClientBinding().bind(IpAddress.of("198.51.100.7"), "curl/8.5.0", JA4), NOW));
         assertEquals(ClearanceStatus.OTHER_JA4,
-                check(keys, value, new ClientBinding().bind(IpAddress.of("198.51.100.7"), UA, "t13d1517h2_8daaf6152771_b0da82dd1658"), NOW));
+                check(keys, value, new ClientBinding().bind(IpAddress.of("198.51.100.7"), UA, "t13d1216h2_5b57614c22b0_3d5424432f57"), NOW));
+        assertEquals(ClearanceStatus.VALID,
+                check(keys, value, new ClientBinding().bind(IpAddress.of("198.51.100.7"), UA, "t13d1517h2_8daaf6152771_b0da82dd1658"), NOW),
+                "the same TLS stack resuming its session (one extension more, another part c)");
         assertEquals(ClearanceStatus.OTHER_JA4,
                 check(keys, value, new ClientBinding().bind(IpAddress.of("198.51.100.7"), UA, null), NOW));
     }

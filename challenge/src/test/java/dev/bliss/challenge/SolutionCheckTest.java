@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.IpAddress;
 import org.junit.jupiter.api.Test;
 

@@ -32,4 +32,12 @@ public interface Completion {
 
     /** Nanoseconds from the request's arrival to the end of the exchange. */
     long durationNanos();
+
+    /**
+     * What the browser challenge did with the request; {@link ChallengeOutcome#NONE} when it was
+     * not involved (and always, for a host without a browser challenge).
+     */
+    default ChallengeOutcome challenge() {
+        return ChallengeOutcome.NONE;
+    }
 }

@@ -2,10 +2,13 @@ package dev.bliss.app.training;
 
 import dev.bliss.training.catboost.CatBoostJsonWriter;
 import dev.bliss.training.catboost.ModelsYamlEntry;
+import dev.bliss.training.data.ChallengeLabels;
 import dev.bliss.training.data.DataException;
 import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.FeatureSelection;
+import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
+import dev.bliss.training.data.RequestLabels;
 import dev.bliss.training.data.ValidationSplit;
 import dev.bliss.training.gbdt.BoostingOptions;
 import dev.bliss.training.gbdt.GainCap;
@@ -31,20 +34,28 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bliss train}: gradient-boosted oblivious trees from detection logs joined with ground
- * truth, written as CatBoost JSON, with the models.yaml entry and a report on the validation rows.
+ * truth (or labelled by their own challenge outcomes, {@code --labels challenge}), written as CatBoost JSON, with the models.yaml entry and a report on the validation rows.
  */
 @Command(name = "train", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Train a bot model (CatBoost-style oblivious trees, Logloss) from detection logs and ground truth,",
                 "write it as CatBoost JSON, print its models.yaml entry and a report on the held-out clients."})
 public final class TrainCommand implements Callable<Integer> {
 
+    /** {@code --labels challenge}: the browser challenge's outcomes as labels ({@link ChallengeLabels}). */
+    static final String CHALLENGE_LABELS = "challenge";
+
     @Option(names = "--log", required = true, paramLabel = "FILE",
             description = "A detection log (JSON lines); repeat for rotated parts, in order.")
     List<Path> logs;
 
-    @Option(names = "--truth", required = true, paramLabel = "FILE",
-            description = "Ground truth CSV: request_id,population,label (1 = automated).")
+    @Option(names = "--truth", paramLabel = "FILE",
+            description = "Ground truth CSV: request_id,population,label (1 = automated). Or --labels.")
     Path truth;
+
+    @Option(names = "--labels", paramLabel = "SOURCE",
+            description = {"Labels from the log itself when there is no ground truth: challenge = the browser challenge's",
+                    "outcomes (a solved challenge's request is human, a failed one's automated; others are left out)."})
+    String labels;
 
     @Option(names = "--model", defaultValue = "config/models/bot-v1.json", paramLabel = "FILE",
             description = "Where to write the model (default: ${DEFAULT-VALUE}).")
@@ -141,11 +152,21 @@ public final class TrainCommand implements Callable<Integer> {
             System.err.println("bliss train: --name: \"" + modelName + "\" is not a models.yaml name ([A-Za-z0-9][A-Za-z0-9_.-]*)");
             return 2;
         }
+        if ((truth == null) == (labels == null)) {
+            System.err.println("bliss train: give either --truth FILE (ground truth) or --labels challenge (the challenge "
+                    + "outcomes in the log)");
+            return 2;
+        }
+        if (labels != null && !labels.equals(CHALLENGE_LABELS)) {
+            System.err.println("bliss train: --labels: \"" + labels + "\" is not a label source (" + CHALLENGE_LABELS + ")");
+            return 2;
+        }
         long started = System.nanoTime();
         LabelledLog log;
         List<String> selected;
         try {
-            log = LabelledLog.read(logs, truth, skipBad, options.threads());
+            RequestLabels rowLabels = truth != null ? GroundTruth.read(truth) : new ChallengeLabels();
+            log = LabelledLog.read(logs, rowLabels, skipBad, options.threads());
             selected = new java.util.ArrayList<>(FeatureSelection.resolve(features, log.dataset().featureNames()));
             for (String name : exclude) {
                 if (!selected.remove(name.strip())) {
@@ -157,7 +178,7 @@ public final class TrainCommand implements Callable<Integer> {
             return 1;
         }
         Dataset all = log.dataset().withFeatures(selected);
-        System.err.printf(Locale.ROOT, "read %d log lines in %.1f s: %d requests with truth, %d without (skipped)%s%n",
+        System.err.printf(Locale.ROOT, "read %d log lines in %.1f s: %d requests with a label, %d without (skipped)%s%n",
                 log.logLines(), seconds(started), all.rowCount(), log.withoutTruth(),
                 skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : "");
         ValidationSplit split = ValidationSplit.byClient(all, validation, seed);

@@ -61,7 +61,7 @@ class TrainCommandTest {
                     role: primary
                     features: [has_cookie, header_count, ip.reqs_1m]
                 """), trained.out());
-        assertTrue(trained.err().contains("4000 requests with truth"), trained.err());
+        assertTrue(trained.err().contains("4000 requests with a label"), trained.err());
         assertTrue(trained.err().contains("/60"), "progress lines on stderr: " + trained.err());
         for (String png : new String[] {"score-histogram.png", "roc.png"}) {
             byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("report").resolve(png)), 4);
@@ -86,6 +86,50 @@ class TrainCommandTest {
                 "--iterations", "20", "--features", "request");
         assertEquals(0, onlyRequest.exit(), onlyRequest.err());
         assertTrue(onlyRequest.out().contains("features: [has_cookie, header_count]"), onlyRequest.out());
+    }
+
+    /**
+     * No ground truth: the browser challenge's outcomes in the log are the labels. Scripts fail the
+     * challenge from few addresses and without cookies, browsers solve it; lines the challenge did
+     * not decide (issued, cleared, none) are left out.
+     */
+    @Test
+    void shouldTrainOnTheChallengeOutcomesWithoutGroundTruth() throws Exception {
+        Random random = new Random(3);
+        Path log = dir.resolve("challenged.jsonl");
+        int labelled = 0;
+        try (BufferedWriter l = Files.newBufferedWriter(log)) {
+            for (int i = 0; i < 3_000; i++) {
+                boolean bot = random.nextBoolean();
+                int kind = random.nextInt(3);
+                String challenge = kind == 0 ? (bot ? "failed" : "solved") : kind == 1 ? "issued" : null;
+                labelled += kind == 0 ? 1 : 0;
+                int ip = bot ? random.nextInt(20) : 100 + random.nextInt(400);
+                double reqs = Math.max(0, Math.round((bot ? 15 : 3) + random.nextGaussian() * 4));
+                double cookie = random.nextDouble() < (bot ? 0.2 : 0.8) ? 1 : 0;
+                l.write(String.format(Locale.ROOT, "{\"ts\":%d,\"request_id\":\"c-%d\",\"status\":403,\"score\":50,"
+                                + "\"score_source\":\"machine_learning\",\"detection_ids\":[],\"verified\":false,"
+                                + "\"features_available\":true,\"action\":\"none\",%s\"keys\":{\"ip\":\"%016x\"},"
+                                + "\"features\":{\"has_cookie\":%s,\"ip.reqs_1m\":%s}}%n",
+                        i, i, challenge == null ? "" : "\"challenge\":\"" + challenge + "\",", ip, cookie, reqs));
+            }
+        }
+        Path model = dir.resolve("challenge.json");
+        CommandRun trained = bliss("train", "--log", log.toString(), "--labels", "challenge", "--model", model.toString(),
+                "--iterations", "40", "--early-stop", "10");
+        assertEquals(0, trained.exit(), trained.err());
+        assertTrue(trained.err().contains(labelled + " requests with a label, " + (3_000 - labelled) + " without"), trained.err());
+        assertTrue(trained.out().contains("model alone: AUC 0.9"), trained.out());
+        assertTrue(Files.exists(model));
+
+        CommandRun both = bliss("train", "--log", log.toString(), "--labels", "challenge", "--truth", "t.csv");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("either --truth FILE (ground truth) or --labels challenge"), both.err());
+        CommandRun neither = bliss("train", "--log", log.toString());
+        assertEquals(2, neither.exit());
+        CommandRun unknown = bliss("train", "--log", log.toString(), "--labels", "captcha");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().contains("--labels: \"captcha\" is not a label source (challenge)"), unknown.err());
     }
 
     @Test

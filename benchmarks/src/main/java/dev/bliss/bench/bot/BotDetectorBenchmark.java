@@ -114,6 +114,7 @@ public class BotDetectorBenchmark {
         ConfigSection config = ConfigSection.root(YamlConfigReader.parse("bench.yaml",
                 "store: store/features\nmodels: " + models + "\nfingerprint_headers: {ja3: x-ja3, ja4: x-ja4}\n"));
         FieldSchemeBuilder builder = new FieldSchemeBuilder();
+        builder.registryFor("challenge").produceInt("bot.clearance.age"); // the proxy's host field, which clearance_age reads
         FieldRegistry registry = builder.registryFor("bot");
         DetectorFactory factory = new BotManagementProvider().prepare(new DetectorContext() {
             public String name() { return "bot"; }

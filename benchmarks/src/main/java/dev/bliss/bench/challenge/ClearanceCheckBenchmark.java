@@ -36,6 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code checkNoCookie}: a request without a clearance (a scan of the header names; no hashing);
  *   <li>{@code verifySolution}: one solution verified (HMAC, SHA-256, the user-agent check),
  *       once per solved challenge;
+ *   <li>{@code bindClient}: the part of {@code checkClearance} that binds the request (the IP prefix,
+ *       the user agent's and the JA4's Hash64), which a cached token cannot skip;
  *   <li>{@code sha256OneBlock}: the reference in the same run: one SHA-256 of 46 bytes (one block)
  *       through the JDK's MessageDigest, so figures taken on a loaded machine can be read as a
  *       ratio to it.
@@ -59,6 +61,7 @@ public class ClearanceCheckBenchmark {
 
     private final KeyRing keys = KeyRing.of(KeyRing.newKey(), KeyRing.newKey());
     private final ClientBinding binding = new ClientBinding();
+    private final IpAddress address = IpAddress.of("198.51.100.7");
     private ClearanceCheck check;
     private ClearanceCheck uncachedCheck;
     private SyntheticRequest request;
@@ -83,7 +86,6 @@ public class ClearanceCheckBenchmark {
 
     @Setup
     public void setUp() {
-        IpAddress address = IpAddress.of("198.51.100.7");
         ClientBinding client = new ClientBinding().bind(address, CHROME, JA4);
         ClearanceIssuer issuer = new ClearanceIssuer(keys);
         request = browser(address, issuer.issue(client, NOW - 60, 1800, EnvironmentCheck.ALL));
@@ -137,6 +139,11 @@ public class ClearanceCheckBenchmark {
     @Benchmark
     public ClearanceStatus checkNoCookie() {
         return check.check(bare, "bliss_clearance", binding, NOW);
+    }
+
+    @Benchmark
+    public ClientBinding bindClient() {
+        return binding.bind(address, CHROME, JA4);
     }
 
     @Benchmark

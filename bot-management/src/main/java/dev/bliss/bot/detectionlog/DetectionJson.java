@@ -2,6 +2,7 @@ package dev.bliss.bot.detectionlog;
 
 import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.verified.VerifiedBotCategory;
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
 import java.util.List;
 import org.agrona.DirectBuffer;
@@ -13,12 +14,15 @@ import org.agrona.DirectBuffer;
  * <pre>
  * {"ts":1764500000000,"request_id":"5f0c9a1e-0000-00000000002a","status":200,"score":23,
  *  "score_source":"machine_learning","detection_ids":[1,301],"verified":false,
- *  "features_available":true,"rule_id":"r1","action":"block","shadow_scores":{"candidate":31},
+ *  "features_available":true,"rule_id":"r1","action":"challenge","challenge":"issued","shadow_scores":{"candidate":31},
  *  "keys":{"ip":"9e3779b97f4a7c15",…},"features":{"header_count":7.0,…,"ip.reqs_1m":12.0,…}}
  * </pre>
  *
  * {@code verified_category} follows {@code verified} only for verified bots; {@code rule_id} is
- * left out when no rule matched ({@code action} is then {@code none}); {@code keys} holds only the
+ * left out when no rule matched ({@code action} is then {@code none}); {@code challenge} is what the
+ * browser challenge did ({@code issued}, {@code cleared}, {@code solved}, {@code failed},
+ * {@code replayed}: a solution's own request says solved, failed or replayed), left out when it
+ * was not involved; {@code keys} holds only the
  * dimensions the request had a key for, as 16 lowercase hex digits; {@code features} holds the
  * whole model input vector in input order, non-finite values as {@code null}.
  * {@code shadow_scores} holds the shadow models that scored the request (by name; left out when
@@ -33,6 +37,7 @@ final class DetectionJson {
 
     private static final ScoreSource[] SOURCES = ScoreSource.values();
     private static final FirewallAction[] ACTIONS = FirewallAction.values();
+    private static final ChallengeOutcome[] CHALLENGES = ChallengeOutcome.values();
     private static final VerifiedBotCategory[] CATEGORIES = VerifiedBotCategory.values();
 
     /** {@code "name":} of each dimension and each input, escaped and encoded once. */
@@ -96,6 +101,10 @@ final class DetectionJson {
             chars(b, buffer, ruleAt, ruleLength);
         }
         b.append(",\"action\":\"").append(ACTIONS[buffer.getByte(at + DetectionRecordLayout.ACTION_OFFSET)].text()).append('"');
+        int challenge = flags >>> DetectionRecordLayout.CHALLENGE_SHIFT & 0xFF;
+        if (challenge != ChallengeOutcome.NONE.ordinal() && challenge < CHALLENGES.length) {
+            b.append(",\"challenge\":\"").append(CHALLENGES[challenge].text()).append('"');
+        }
         boolean firstShadow = true;
         for (int i = 0; i < DetectionRecordLayout.MAX_SHADOW_SCORES; i++) {
             int shadow = buffer.getByte(at + DetectionRecordLayout.SHADOW_SCORES_OFFSET + i);

@@ -19,7 +19,8 @@ import dev.bliss.bot.BotFields;
  *       request id    char × id len
  *
  *   S score source ordinal   A firewall action ordinal   C verified category ordinal + 1 (0: none)
- *   N detection id count     flags: bit 0 verified, bit 1 features available
+ *   N detection id count     flags: bit 0 verified, bit 1 features available,
+ *                            bits 8–15 the browser challenge's outcome (ChallengeOutcome ordinal; 0 none)
  *   shadows: one byte per shadow model in models.yaml order, its score 1–99, 0 = not scored
  * </pre>
  *
@@ -49,6 +50,8 @@ public final class DetectionRecordLayout {
 
     public static final int FLAG_VERIFIED = 1;
     public static final int FLAG_FEATURES_AVAILABLE = 2;
+    /** The challenge outcome's ordinal sits in flags' second byte. */
+    public static final int CHALLENGE_SHIFT = 8;
 
     /** Presence is one bit per dimension in a long. */
     public static final int MAX_DIMENSIONS = 64;

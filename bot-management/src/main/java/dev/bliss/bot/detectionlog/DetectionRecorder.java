@@ -110,7 +110,8 @@ public final class DetectionRecorder {
         b.putInt(at + DetectionRecordLayout.SCORE_OFFSET, r.score);
         b.putInt(at + DetectionRecordLayout.FLAGS_OFFSET,
                 (r.verifiedCategory != null ? DetectionRecordLayout.FLAG_VERIFIED : 0)
-                        | (r.featuresAvailable ? DetectionRecordLayout.FLAG_FEATURES_AVAILABLE : 0));
+                        | (r.featuresAvailable ? DetectionRecordLayout.FLAG_FEATURES_AVAILABLE : 0)
+                        | completion.challenge().ordinal() << DetectionRecordLayout.CHALLENGE_SHIFT);
         b.putByte(at + DetectionRecordLayout.SOURCE_OFFSET, (byte) r.source.ordinal());
         b.putByte(at + DetectionRecordLayout.ACTION_OFFSET, (byte) completion.action().ordinal());
         b.putByte(at + DetectionRecordLayout.CATEGORY_OFFSET,

@@ -1,5 +1,8 @@
 package dev.bliss.bot.events;
 
+import dev.bliss.plugin.ChallengeOutcome;
+import dev.bliss.store.events.RequestEventLayout;
+
 /**
  * What the feature service learns from one finished request: the dimension keys and the
  * attributes its aggregations need. A mutable holder, refilled per request by the detector and
@@ -26,9 +29,23 @@ public final class RequestEvent {
     public boolean tls;
     /** A consistency check disagreed (the user agent's claim against the request's behaviour). */
     public boolean inconsistent;
+    /** What the browser challenge did: {@code RequestEventLayout.CHALLENGE_*} ({@link #challengeCode}). */
+    public int challenge;
 
     public RequestEvent(int dimensions) {
         keys = new long[dimensions];
         hasKey = new boolean[dimensions];
+    }
+
+    /** The events ring's code of a challenge outcome. */
+    public static int challengeCode(ChallengeOutcome outcome) {
+        return switch (outcome) {
+            case NONE -> RequestEventLayout.CHALLENGE_NONE;
+            case ISSUED -> RequestEventLayout.CHALLENGE_ISSUED;
+            case CLEARED -> RequestEventLayout.CHALLENGE_CLEARED;
+            case SOLVED -> RequestEventLayout.CHALLENGE_SOLVED;
+            case FAILED -> RequestEventLayout.CHALLENGE_FAILED;
+            case REPLAYED -> RequestEventLayout.CHALLENGE_REPLAYED;
+        };
     }
 }

@@ -199,7 +199,7 @@ public final class RingEventSink implements RequestEventSink {
             b.putLong(at + RequestEventLayout.keyOffset(d), present ? keys[d] : 0L, ByteOrder.LITTLE_ENDIAN);
         }
         b.putLong(at + RequestEventLayout.VERSION_OFFSET,
-                RequestEventLayout.head(flags, e.method, e.httpVersion, e.status, keyCount), ByteOrder.LITTLE_ENDIAN);
+                RequestEventLayout.head(flags, e.method, e.httpVersion, e.status, keyCount, e.challenge), ByteOrder.LITTLE_ENDIAN);
         b.putLong(at + RequestEventLayout.SCHEMA_TAG_OFFSET, RequestEventLayout.tagAndPresence(schemaTag, presence),
                 ByteOrder.LITTLE_ENDIAN);
         b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis, ByteOrder.LITTLE_ENDIAN);

@@ -25,9 +25,10 @@ public final class RequestFeatureExtractor {
      * @param userAgent    the user agent or null
      * @param browserLike  whether heuristics consider the user agent a mainstream browser's
      * @param consistency  this request's consistency checks, evaluated
+     * @param clearanceAge seconds since the request's challenge clearance was issued, -1 without one
      */
     public void extract(RequestView r, CharSequence userAgent, boolean browserLike, ClientConsistency consistency,
-                        float[] input) {
+                        long clearanceAge, float[] input) {
         for (int i = 0; i < order.length; i++) {
             input[i] = switch (order[i]) {
                 case HEADER_COUNT -> r.headerCount();
@@ -47,6 +48,7 @@ public final class RequestFeatureExtractor {
                 case CLIENT_HINTS_AGREE -> consistency.clientHints();
                 case FETCH_METADATA_AGREES -> consistency.fetchMetadata();
                 case HEADER_ORDER_AGREES -> consistency.headerOrder();
+                case CLEARANCE_AGE -> clearanceAge;
             };
         }
     }

@@ -98,6 +98,11 @@ public final class Base64Url {
         return o;
     }
 
+    /** The 6-bit value of {@code c}, or -1 when it is not of the alphabet. */
+    public static int valueOf(char c) {
+        return value(c);
+    }
+
     /** The 6-bit value of {@code c}, or -1. */
     private static int value(char c) {
         return c < 128 ? VALUES[c] : -1;

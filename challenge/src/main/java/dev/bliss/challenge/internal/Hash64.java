@@ -7,34 +7,54 @@ package dev.bliss.challenge.internal;
  * anyway. What matters here is speed: a user agent is about 130 characters, hashed on every
  * request that carries a clearance.
  *
- * <p>Four 16-bit characters are packed into one word per multiply (the chain of multiplies is
- * the latency), then the state is finished with the MurmurHash3 64-bit mix. Stateless; allocates
- * nothing.
+ * <p>Four 16-bit characters are packed into one word per multiply, and two such words go to two
+ * independent lanes per step: the chain of dependent multiplies is the latency, so two chains
+ * take about half the time of one over a user agent. The lanes are joined and finished with the
+ * MurmurHash3 64-bit mix. Stateless; allocates nothing.
  */
 public final class Hash64 {
 
     private static final long K = 0x9E3779B97F4A7C15L;
+    private static final long K2 = 0xC2B2AE3D27D4EB4FL;
 
     private Hash64() {
     }
 
     /** The hash of {@code text}; 0 is reserved for "absent" and never returned for text. */
     public static long of(CharSequence text) {
-        int n = text.length();
-        long h = K ^ n;
-        int i = 0;
-        for (; i + 4 <= n; i += 4) {
-            long w = text.charAt(i) | (long) text.charAt(i + 1) << 16 | (long) text.charAt(i + 2) << 32 | (long) text.charAt(i + 3) << 48;
-            h = (h ^ w) * K;
-            h ^= h >>> 32;
+        return of(text, 0, text.length(), 0);
+    }
+
+    /**
+     * The hash of {@code text[from, to)}, chained from {@code seed} (0, or the hash of a preceding
+     * range, to hash several ranges as one text); never 0.
+     */
+    public static long of(CharSequence text, int from, int to, long seed) {
+        long a = K ^ (to - from) ^ seed * K;
+        long b = K2 ^ seed;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            a = (a ^ word(text, i)) * K;
+            b = (b ^ word(text, i + 4)) * K2;
+            a ^= a >>> 32;
+            b ^= b >>> 29;
+        }
+        if (i + 4 <= to) {
+            a = (a ^ word(text, i)) * K;
+            a ^= a >>> 32;
+            i += 4;
         }
         long w = 0;
-        for (int shift = 0; i < n; i++, shift += 16) {
+        for (int shift = 0; i < to; i++, shift += 16) {
             w |= (long) text.charAt(i) << shift;
         }
-        h = (h ^ w) * K;
-        h = mix(h);
+        long h = mix((a ^ w) * K ^ Long.rotateLeft(b, 31));
         return h == 0 ? 1 : h;
+    }
+
+    /** Four characters from {@code at}, one per 16 bits. */
+    private static long word(CharSequence text, int at) {
+        return text.charAt(at) | (long) text.charAt(at + 1) << 16 | (long) text.charAt(at + 2) << 32 | (long) text.charAt(at + 3) << 48;
     }
 
     private static long mix(long h) {

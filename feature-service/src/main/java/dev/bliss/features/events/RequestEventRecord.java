@@ -85,6 +85,11 @@ public final class RequestEventRecord {
         return buffer.getShort(offset + RequestEventLayout.STATUS_OFFSET, LE) & 0xFFFF;
     }
 
+    /** {@link RequestEventLayout#CHALLENGE_NONE}, {@link RequestEventLayout#CHALLENGE_ISSUED}, … */
+    public int challenge() {
+        return buffer.getByte(offset + RequestEventLayout.CHALLENGE_OFFSET) & 0xFF;
+    }
+
     public int keyCount() {
         return buffer.getByte(offset + RequestEventLayout.KEY_COUNT_OFFSET) & 0xFF;
     }

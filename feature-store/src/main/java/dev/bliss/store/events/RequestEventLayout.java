@@ -20,7 +20,8 @@ import java.nio.file.Path;
  *           3     1  HTTP version: 10, 11 or 20
  *           4     2  response status (unsigned)
  *           6     1  key count K: the dimensions of the producer's schema (at most MAX_KEYS)
- *           7     1  (zero)
+ *           7     1  browser challenge outcome: 0 none, 1 issued, 2 cleared, 3 solved, 4 failed, 5 replayed
+ *                    (CHALLENGE_*; a producer older than this byte wrote 0, which reads as none)
  *           8     4  schema tag: the low 32 bits of the producer's FeatureSchema.hash()
  *          12     4  key presence: bit d set when dimension d has a key
  *          16     8  timestamp: epoch milliseconds when the request arrived
@@ -57,6 +58,7 @@ public final class RequestEventLayout {
     public static final int HTTP_VERSION_OFFSET = 3;
     public static final int STATUS_OFFSET = 4;
     public static final int KEY_COUNT_OFFSET = 6;
+    public static final int CHALLENGE_OFFSET = 7;
     public static final int SCHEMA_TAG_OFFSET = 8;
     public static final int KEY_PRESENCE_OFFSET = 12;
     public static final int TIMESTAMP_OFFSET = 16;
@@ -75,6 +77,14 @@ public final class RequestEventLayout {
     public static final int FLAG_TLS = 1 << 4;
     public static final int FLAG_INCONSISTENT = 1 << 5;
 
+    /** Byte 7: what the browser challenge did with the request (the proxy's {@code ChallengeOutcome}, in its order). */
+    public static final int CHALLENGE_NONE = 0;
+    public static final int CHALLENGE_ISSUED = 1;
+    public static final int CHALLENGE_CLEARED = 2;
+    public static final int CHALLENGE_SOLVED = 3;
+    public static final int CHALLENGE_FAILED = 4;
+    public static final int CHALLENGE_REPLAYED = 5;
+
     public static final int METHOD_GET = 0;
     public static final int METHOD_HEAD = 1;
     public static final int METHOD_POST = 2;
@@ -88,13 +98,18 @@ public final class RequestEventLayout {
     private RequestEventLayout() {
     }
 
+    /** Bytes 0–7 of a body without a challenge outcome ({@link #CHALLENGE_NONE}). */
+    public static long head(int flags, int method, int httpVersion, int status, int keyCount) {
+        return head(flags, method, httpVersion, status, keyCount, CHALLENGE_NONE);
+    }
+
     /**
      * Bytes 0–7 of a body as one little-endian long: version, flags, method, HTTP version,
-     * status, key count, and a zero byte.
+     * status, key count, and the challenge outcome.
      */
-    public static long head(int flags, int method, int httpVersion, int status, int keyCount) {
+    public static long head(int flags, int method, int httpVersion, int status, int keyCount, int challenge) {
         return VERSION | (flags & 0xFFL) << 8 | (method & 0xFFL) << 16 | (httpVersion & 0xFFL) << 24
-                | (status & 0xFFFFL) << 32 | (keyCount & 0xFFL) << 48;
+                | (status & 0xFFFFL) << 32 | (keyCount & 0xFFL) << 48 | (challenge & 0xFFL) << 56;
     }
 
     /** Bytes 8–15 of a body as one little-endian long: the schema tag, then the key presence bits. */

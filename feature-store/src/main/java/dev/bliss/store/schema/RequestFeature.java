@@ -31,7 +31,12 @@ public enum RequestFeature {
     /** Sec-Fetch-* present exactly when the claimed browser sends them, the destination fitting the path. */
     FETCH_METADATA_AGREES("fetch_metadata_agrees"),
     /** The claimed family's order of User-Agent, Accept, Accept-Encoding, Accept-Language. */
-    HEADER_ORDER_AGREES("header_order_agrees");
+    HEADER_ORDER_AGREES("header_order_agrees"),
+    /**
+     * Seconds since the request's browser-challenge clearance was issued (the host's
+     * {@code bot.clearance.age}); -1 without a valid clearance.
+     */
+    CLEARANCE_AGE("clearance_age");
 
     private final String configName;
 

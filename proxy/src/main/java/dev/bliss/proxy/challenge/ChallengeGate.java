@@ -1,7 +1,6 @@
 package dev.bliss.proxy.challenge;
 
 import dev.bliss.challenge.ChallengeOptions;
-import dev.bliss.challenge.ChallengeOutcome;
 import dev.bliss.challenge.ClearanceCheck;
 import dev.bliss.challenge.ClearanceIssuer;
 import dev.bliss.challenge.ClearanceStatus;
@@ -15,6 +14,7 @@ import dev.bliss.firewall.Rule;
 import dev.bliss.firewall.RuleDefinition;
 import dev.bliss.firewall.action.Challenge;
 import dev.bliss.firewall.action.LocalResponse;
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.Fields;
@@ -33,14 +33,17 @@ import java.util.Map;
  * <pre>
  *  request head ─► inspect(view, fields)        clearance cookie checked (no allocation): fields
  *               │                                bot.clearance.age, bot.js_detection.passed
- *               ├─ isReserved(view)? ─► answerReserved(view)   &lt;path_prefix&gt;verify: solution checked,
- *               │                                              303 + Set-Cookie, or 403; never routed
- *  detectors ─► firewall: a challenge rule asks challenge(...) (this is the rules' {@link Challenge}):
- *               valid clearance → PASSED (evaluation goes on), else CHALLENGED
+ *  detectors ─► isReserved(view)? ─► answerReserved(view)   &lt;path_prefix&gt;verify: solution checked,
+ *            │                                              303 + Set-Cookie, or 403; no rule, never routed
+ *            ─► firewall: a challenge rule asks challenge(...) (this is the rules' {@link Challenge}):
+ *               valid clearance → PASSED (evaluation goes on; cleared()), else CHALLENGED
  *            ─► verdict CHALLENGE ─► respond(view, rule)   interstitial page (navigations) or short 403
  * </pre>
  *
- * Every answer is a {@link ChallengeResponse} (status, headers, body) for the transport to write.
+ * Every answer is a {@link ChallengeResponse} (status, headers, body, and the
+ * {@link ChallengeOutcome} for the log phase) for the transport to write. The detectors run on a
+ * submitted solution as on any request, so the detection log holds its whole feature vector
+ * beside its outcome: what {@code bliss train --labels challenge} learns from.
  *
  * <p><b>Thread and ownership:</b> one gate per event loop, like the rule evaluator it serves; not
  * thread-safe. <b>Allocation:</b> {@link #inspect} and {@link #challenge} allocate nothing; the
@@ -68,6 +71,8 @@ public final class ChallengeGate implements Challenge {
     private final ClientBinding binding = new ClientBinding();
     private final BoolField jsPassed;
     private final IntField clearanceAge;
+    /** A challenge rule let a request through on its clearance since {@link #startEvaluation()}. */
+    private boolean cleared;
 
     ChallengeGate(BrowserChallenge shared, FieldScheme scheme) {
         this.shared = shared;
@@ -113,10 +118,24 @@ public final class ChallengeGate implements Challenge {
     @Override
     public Outcome challenge(RequestView request, Fields fields, Rule rule, Decision decision) {
         if (fields.isSet(clearanceAge)) {
+            cleared = true;
             return Outcome.PASSED;
         }
         decision.respond(RENDERED_BY_GATE);
         return Outcome.CHALLENGED;
+    }
+
+    /** Call before the rules evaluate a request; {@link #cleared()} then tells what {@link #challenge} did. */
+    public void startEvaluation() {
+        cleared = false;
+    }
+
+    /**
+     * Whether a challenge rule matched the request last evaluated and let it go on because of its
+     * valid clearance ({@link ChallengeOutcome#CLEARED}).
+     */
+    public boolean cleared() {
+        return cleared;
     }
 
     /**
@@ -134,13 +153,13 @@ public final class ChallengeGate implements Challenge {
             metrics.outcome(rule.id(), ChallengeOutcome.REPLAYED);
         }
         if (!isNavigation(view)) {
-            return text(ISSUED, 403, "challenge required: this request must pass a browser challenge, which only a browser can "
+            return text(ISSUED, ChallengeOutcome.ISSUED, 403, "challenge required: this request must pass a browser challenge, which only a browser can "
                     + "solve, by loading a page (GET or HEAD accepting text/html). Request id: " + view.requestId() + '\n', true);
         }
         int difficulty = rule.difficulty() == RuleDefinition.DEFAULT_DIFFICULTY ? options.difficulty() : rule.difficulty();
         String nonce = nonces.issue(binding, rule.id(), difficulty, now);
         byte[] page = shared.page().render(verifyPath, difficulty, nonce, rule.id(), view.uri(), view.requestId());
-        return new ChallengeResponse(ISSUED, 403, List.of(
+        return new ChallengeResponse(ISSUED, ChallengeOutcome.ISSUED, 403, List.of(
                 "content-type", "text/html; charset=utf-8",
                 "cf-mitigated", "challenge",
                 "cache-control", "private, max-age=0, no-store, no-cache, must-revalidate",
@@ -156,7 +175,7 @@ public final class ChallengeGate implements Challenge {
      */
     public ChallengeResponse answerReserved(RequestView view) {
         if (!view.path().toString().equals(verifyPath)) {
-            return text("challenge_not_found", 404, "not found: " + prefix + " is reserved for the browser challenge\n", false);
+            return text("challenge_not_found", ChallengeOutcome.NONE, 404, "not found: " + prefix + " is reserved for the browser challenge\n", false);
         }
         long now = nowSeconds();
         binding.bind(view.clientAddress(), view.header("user-agent"), view.ja4());
@@ -170,7 +189,7 @@ public final class ChallengeGate implements Challenge {
         metrics.outcome(ruleLabel, status.outcome());
         if (status != SolutionStatus.SOLVED) {
             metrics.failure(status.name().toLowerCase(Locale.ROOT));
-            return text("challenge_" + status.outcome().label(), 403, "challenge failed (" + status.name().toLowerCase(Locale.ROOT).replace('_', ' ')
+            return text("challenge_" + status.outcome().text(), status.outcome(), 403, "challenge failed (" + status.name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + "): go back and reload the page to try again. Request id: " + view.requestId() + '\n', true);
         }
         long millis = parseInt(q.get("t"));
@@ -183,7 +202,7 @@ public final class ChallengeGate implements Challenge {
         if (view.isTls()) {
             setCookie.append("; Secure");
         }
-        return new ChallengeResponse("challenge_solved", 303, List.of(
+        return new ChallengeResponse("challenge_solved", ChallengeOutcome.SOLVED, 303, List.of(
                 "location", safeReturn(q.get("to")),
                 "set-cookie", setCookie.toString(),
                 "cache-control", "no-store",
@@ -196,8 +215,8 @@ public final class ChallengeGate implements Challenge {
         return clearance.check(view, cookieName, binding, now);
     }
 
-    private static ChallengeResponse text(String reason, int status, String body, boolean mitigated) {
-        return new ChallengeResponse(reason, status, mitigated
+    private static ChallengeResponse text(String reason, ChallengeOutcome outcome, int status, String body, boolean mitigated) {
+        return new ChallengeResponse(reason, outcome, status, mitigated
                 ? List.of("content-type", "text/plain; charset=utf-8", "cf-mitigated", "challenge", "cache-control", "no-store")
                 : List.of("content-type", "text/plain; charset=utf-8", "cache-control", "no-store"),
                 body.getBytes(StandardCharsets.UTF_8));

@@ -1,7 +1,7 @@
 package dev.bliss.proxy.challenge;
 
-import dev.bliss.challenge.ChallengeOutcome;
 import dev.bliss.challenge.ClearanceStatus;
+import dev.bliss.plugin.ChallengeOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,6 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ChallengeMetrics {
 
     public static final String UNKNOWN_RULE = "unknown";
+    /** The outcomes counted by rule ({@code cleared} is per request: {@code clearances_total{status="valid"}}). */
+    private static final ChallengeOutcome[] COUNTED = {
+            ChallengeOutcome.ISSUED, ChallengeOutcome.SOLVED, ChallengeOutcome.FAILED, ChallengeOutcome.REPLAYED};
 
     private final MeterRegistry registry;
     private final ConcurrentHashMap<String, Counter[]> outcomes = new ConcurrentHashMap<>();
@@ -49,13 +52,14 @@ public final class ChallengeMetrics {
                 .description("SHA-256 hashes the challenge page tried before it found the solution").register(registry);
     }
 
+    /** Counts one of {@link #COUNTED}'s outcomes under {@code rule}. */
     public void outcome(String rule, ChallengeOutcome outcome) {
         outcomes.computeIfAbsent(rule, r -> {
             Counter[] byOutcome = new Counter[ChallengeOutcome.values().length];
-            for (ChallengeOutcome o : ChallengeOutcome.values()) {
+            for (ChallengeOutcome o : COUNTED) {
                 byOutcome[o.ordinal()] = Counter.builder("bliss_challenge_outcomes")
                         .description("Browser challenges issued, solved, failed and replayed, by rule")
-                        .tag("rule", r).tag("outcome", o.label()).register(registry);
+                        .tag("rule", r).tag("outcome", o.text()).register(registry);
             }
             return byOutcome;
         })[outcome.ordinal()].increment();

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.challenge;
 
+import dev.bliss.plugin.ChallengeOutcome;
 import java.util.List;
 
 /**
@@ -10,9 +11,11 @@ import java.util.List;
  *                response metrics: {@code challenged} (the page or short 403 was issued),
  *                {@code challenge_solved}, {@code challenge_failed}, {@code challenge_replayed},
  *                {@code challenge_not_found} (another path under the reserved prefix)
+ * @param outcome what the challenge did, for the log phase ({@code Completion.challenge()}):
+ *                issued, solved, failed, replayed; none for {@code challenge_not_found}
  * @param headers name, value, name, value, …
  */
-public record ChallengeResponse(String reason, int status, List<String> headers, byte[] body) {
+public record ChallengeResponse(String reason, ChallengeOutcome outcome, int status, List<String> headers, byte[] body) {
 
     public ChallengeResponse {
         if (headers.size() % 2 != 0) {

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.exchange;
 
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.field.Fields;
@@ -63,6 +64,8 @@ final class Exchange {
     /** The deciding rule, else the first log rule that matched, else null. */
     String ruleId;
     FirewallAction action = FirewallAction.NONE;
+    /** What the browser challenge did with the request (log phase). */
+    ChallengeOutcome challenge = ChallengeOutcome.NONE;
     /** A pending async detector's budget timer, cancelled when the exchange ends first. */
     ScheduledFuture<?> asyncTimer;
     boolean ended;
@@ -150,6 +153,7 @@ final class Exchange {
         localReason = null;
         ruleId = null;
         action = FirewallAction.NONE;
+        challenge = ChallengeOutcome.NONE;
         ended = false;
         requestEnded = false;
     }

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.exchange;
 
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.FirewallAction;
 
@@ -16,6 +17,7 @@ final class ExchangeCompletion implements Completion {
     FirewallAction action = FirewallAction.NONE;
     String localReason;
     long durationNanos;
+    ChallengeOutcome challenge = ChallengeOutcome.NONE;
 
     @Override
     public int status() {
@@ -40,5 +42,10 @@ final class ExchangeCompletion implements Completion {
     @Override
     public long durationNanos() {
         return durationNanos;
+    }
+
+    @Override
+    public ChallengeOutcome challenge() {
+        return challenge;
     }
 }

@@ -40,6 +40,7 @@ final class ExchangeEnd {
         completion.ruleId = e.ruleId;
         completion.action = e.action;
         completion.localReason = e.localReason;
+        completion.challenge = e.challenge;
         completion.durationNanos = nanos;
         chain.complete(e.view, e.fields, completion);
         meters.request(e.route, e.status, nanos, now);

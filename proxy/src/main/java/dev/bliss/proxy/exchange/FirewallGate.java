@@ -7,6 +7,7 @@ import dev.bliss.firewall.RuleSet;
 import dev.bliss.firewall.action.Action;
 import dev.bliss.firewall.action.LocalResponse;
 import dev.bliss.firewall.action.Verdict;
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
 import dev.bliss.proxy.challenge.ChallengeGate;
 import dev.bliss.proxy.rules.RuleSetHolder;
@@ -45,7 +46,11 @@ final class FirewallGate {
         if (evaluator == null || evaluator.ruleSet() != set) {
             evaluator = set.newEvaluator(challenge);
         }
+        challenge.startEvaluation();
         Decision decision = evaluator.evaluate(e.view, e.fields);
+        if (challenge.cleared()) {
+            e.challenge = ChallengeOutcome.CLEARED;
+        }
         Rule deciding = decision.rule();
         if (deciding != null) {
             e.ruleId = deciding.id();

@@ -125,6 +125,7 @@ final class LocalAnswers {
         }
         FullHttpResponse response = start(e, rendered.status(), rendered.reason(), Unpooled.wrappedBuffer(rendered.body()),
                 contentType(rendered.header("content-type")));
+        e.challenge = rendered.outcome();
         for (int i = 0; i < rendered.headerCount(); i++) {
             if (!"content-type".equalsIgnoreCase(rendered.headerName(i))) {
                 response.headers().add(rendered.headerName(i), rendered.headerValue(i));

@@ -36,9 +36,10 @@ import java.util.function.Supplier;
  *
  * <pre>
  *  head ─► ClientIdentity (client address, request id) ─► RequestHeadCheck (framing, Host, target,
- *          path normalised: 400 / 405 / 501) ─► clearance check, the challenge's own path
+ *          path normalised: 400 / 405 / 501) ─► clearance check
  *       ─► body limit (413)
  *       ─► Detection (detectors; async stages wait within their budget)
+ *       ─► the challenge's own path (a solution: answered, no rule, never routed)
  *       ─► FirewallGate (block / challenge answered here)
  *       ─► OriginSelection (route, origin, this loop's pool)          404 / 502
  *       ─► OriginRequestHead (hop-by-hop, X-Forwarded-*, detector headers, request id; 100 Continue)
@@ -159,10 +160,6 @@ public final class RequestPath {
         }
         // the clearance is checked before the detectors, so they and the rules see its fields
         challenge.inspect(e.view, e.fields);
-        if (challenge.isReserved(e.view)) {
-            answers.challenge(e, challenge.answerReserved(e.view)); // never forwarded to an origin
-            return;
-        }
         if (maxBodySize > 0 && HttpUtil.getContentLength(e.request, -1L) > maxBodySize) {
             answers.tooLarge(e);
             return;
@@ -171,7 +168,15 @@ public final class RequestPath {
     }
 
     void detectorsFrom(Exchange e, int position) {
-        if (detection.run(e, position) && firewall.letsThrough(e)) {
+        if (!detection.run(e, position)) {
+            return;
+        }
+        // after the detectors, so a solution's request is scored and logged with its outcome
+        if (challenge.isReserved(e.view)) {
+            answers.challenge(e, challenge.answerReserved(e.view)); // no rule applies; never forwarded
+            return;
+        }
+        if (firewall.letsThrough(e)) {
             OriginPool pool = selection.select(e);
             if (pool != null) {
                 if (originHead.prepare(e)) {

@@ -1,5 +1,6 @@
 package dev.bliss.training.data;
 
+import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.training.json.JsonParser;
 import dev.bliss.training.json.JsonSyntaxException;
 import java.io.BufferedReader;
@@ -27,8 +28,8 @@ import java.util.concurrent.Future;
  * </pre>
  *
  * Used: {@code request_id} (string), {@code score} (integer), {@code score_source},
- * {@code keys.ip} (optional) and {@code features} (an object of numbers or nulls, in the model
- * input order). Other fields are ignored, so newer logs still read. Every line must list the same
+ * {@code keys.ip} (optional), {@code challenge} (optional: the browser challenge's outcome) and
+ * {@code features} (an object of numbers or nulls, in the model input order). Other fields are ignored, so newer logs still read. Every line must list the same
  * features in the same order as the first: a log that mixes schemas cannot train one model.
  * Blank lines are skipped.
  *
@@ -302,7 +303,19 @@ public final class DetectionLogReader implements AutoCloseable {
             i++;
         }
         return new DetectionRecord(requestId, ScoreSource.fromLog(source), (int) (double) (Double) scoreValue,
-                clientKey, vector);
+                clientKey, vector, challenge(string(root, "challenge", false)));
+    }
+
+    /** A newer proxy's outcome that this reader does not know is no label: read as none. */
+    private static ChallengeOutcome challenge(String text) {
+        if (text != null) {
+            for (ChallengeOutcome o : ChallengeOutcome.values()) {
+                if (o.text().equals(text)) {
+                    return o;
+                }
+            }
+        }
+        return ChallengeOutcome.NONE;
     }
 
     private static String string(Map<?, ?> root, String key, boolean required) throws DataException {

@@ -1,5 +1,7 @@
 package dev.bliss.training.data;
 
+import dev.bliss.plugin.ChallengeOutcome;
+
 /**
  * What training uses from one detection-log line.
  *
@@ -9,6 +11,9 @@ package dev.bliss.training.data;
  * @param clientKey the client's {@code keys.ip}, or null when the line has none
  * @param features the model input vector in the log's order (see {@link DetectionLogReader#featureNames()});
  *     NaN where the log holds null
+ * @param challenge what the browser challenge did with the request ({@code challenge} in the log;
+ *     {@link ChallengeOutcome#NONE} when the line has none, or a value this reader does not know)
  */
-public record DetectionRecord(String requestId, ScoreSource scoreSource, int score, String clientKey, float[] features) {
+public record DetectionRecord(String requestId, ScoreSource scoreSource, int score, String clientKey, float[] features,
+                              ChallengeOutcome challenge) {
 }

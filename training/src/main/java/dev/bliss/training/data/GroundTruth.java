@@ -13,13 +13,15 @@ import java.util.Map;
  * for automated and 0 for human. Every malformed line is an error naming file:line; a truth file
  * is written by a program, so a bad line means the wrong file, not noise to skip.
  */
-public final class GroundTruth {
+public final class GroundTruth implements RequestLabels {
 
     static final String HEADER = "request_id,population,label";
 
+    private final Path file;
     private final Map<String, Truth> byRequest;
 
-    private GroundTruth(Map<String, Truth> byRequest) {
+    private GroundTruth(Path file, Map<String, Truth> byRequest) {
+        this.file = file;
         this.byRequest = byRequest;
     }
 
@@ -60,12 +62,22 @@ public final class GroundTruth {
         } catch (IOException e) {
             throw new DataException(file + ": cannot read: " + e.getMessage(), e);
         }
-        return new GroundTruth(map);
+        return new GroundTruth(file, map);
     }
 
     /** The truth for a request, or null when the file has none. */
     public Truth get(String requestId) {
         return byRequest.get(requestId);
+    }
+
+    @Override
+    public Truth of(DetectionRecord record) {
+        return byRequest.get(record.requestId());
+    }
+
+    @Override
+    public String source() {
+        return file.toString();
     }
 
     public int size() {

@@ -8,13 +8,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Detection logs joined with ground truth on {@code request_id}: the {@link Dataset} and what the
- * join left out. A log line without truth (traffic the simulator did not send, or a truth file
- * cut short) is skipped and counted, not an error.
+ * Detection logs with their labels ({@link RequestLabels}: ground truth joined on
+ * {@code request_id}, or the challenge outcomes the log holds): the {@link Dataset} and what the
+ * labels left out. A log line without a label (traffic the simulator did not send, a truth file
+ * cut short, a request no challenge decided) is skipped and counted, not an error.
  *
  * @param dataset the joined rows, in log order (files in the order given)
  * @param logLines non-blank lines read from the logs
- * @param withoutTruth log records whose request id the truth file does not have
+ * @param withoutTruth log records the labels have none for
  * @param skippedBad malformed lines skipped (only when reading with skipBad)
  */
 public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int skippedBad) {
@@ -31,6 +32,11 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
 
     /** As {@link #read(List, Path, boolean)}, parsing log lines on {@code threads} threads. */
     public static LabelledLog read(List<Path> logs, Path truth, boolean skipBad, int threads) throws DataException {
+        return read(logs, GroundTruth.read(truth), skipBad, threads);
+    }
+
+    /** Reads {@code logs} and labels their records with {@code labels}, parsing on {@code threads} threads. */
+    public static LabelledLog read(List<Path> logs, RequestLabels labels, boolean skipBad, int threads) throws DataException {
         if (logs.isEmpty()) {
             throw new IllegalArgumentException("no log files");
         }
@@ -40,7 +46,7 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
             return t;
         }) : null;
         try {
-            return read(logs, truth, skipBad, parsers, threads);
+            return read(logs, labels, skipBad, parsers, threads);
         } finally {
             if (parsers != null) {
                 parsers.shutdownNow();
@@ -48,9 +54,8 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
         }
     }
 
-    private static LabelledLog read(List<Path> logs, Path truth, boolean skipBad, ExecutorService parsers, int threads)
-            throws DataException {
-        GroundTruth t = GroundTruth.read(truth);
+    private static LabelledLog read(List<Path> logs, RequestLabels labels, boolean skipBad, ExecutorService parsers,
+                                    int threads) throws DataException {
         List<String> names = null;
         List<DetectionRecord> records = new ArrayList<>();
         List<Truth> truths = new ArrayList<>();
@@ -64,7 +69,7 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
                 }
                 DetectionRecord r;
                 while ((r = reader.next()) != null) {
-                    Truth truthOf = t.get(r.requestId());
+                    Truth truthOf = labels.of(r);
                     if (truthOf == null) {
                         without++;
                         continue;
@@ -78,8 +83,8 @@ public record LabelledLog(Dataset dataset, int logLines, int withoutTruth, int s
             }
         }
         if (records.isEmpty()) {
-            throw new DataException(logs.getFirst() + ": no log line has a request_id in " + truth
-                    + " (" + without + " lines without truth)");
+            throw new DataException(logs.getFirst() + ": no log line has a label in " + labels.source()
+                    + " (" + without + " lines without one)");
         }
         return new LabelledLog(assemble(names, records, truths), lines, without, skipped);
     }

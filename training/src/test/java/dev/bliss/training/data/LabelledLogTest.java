@@ -51,6 +51,28 @@ class LabelledLogTest {
     }
 
     @Test
+    void shouldLabelSolvedChallengesHumanAndFailedOnesAutomatedWithoutGroundTruth() throws Exception {
+        String[] outcomes = {"solved", "failed", "issued", "cleared", "replayed", null, "a_later_outcome", "failed"};
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < outcomes.length; i++) {
+            String l = line("r" + i, "machine_learning", "00000000000000a" + i, "\"header_count\":" + i + ".0");
+            lines.append(outcomes[i] == null ? l : l.replace("\"action\":\"none\"", "\"action\":\"none\",\"challenge\":\"" + outcomes[i] + '"'));
+        }
+        Path log = Files.writeString(dir.resolve("log.jsonl"), lines);
+        LabelledLog labelled = LabelledLog.read(List.of(log), new ChallengeLabels(), false, 1);
+        Dataset d = labelled.dataset();
+        assertEquals(3, d.rowCount(), "solved and failed only");
+        assertEquals(5, labelled.withoutTruth());
+        assertEquals(List.of(0f, 1f, 7f), List.of(d.column(0)[0], d.column(0)[1], d.column(0)[2]));
+        assertEquals(List.of(false, true, true), List.of(d.automated(0), d.automated(1), d.automated(2)));
+        assertEquals(List.of(ChallengeLabels.FAILED_POPULATION, ChallengeLabels.SOLVED_POPULATION), d.populationNames());
+
+        Path unlabelled = Files.writeString(dir.resolve("none.jsonl"), line("x", "machine_learning", "aa", "\"header_count\":1.0"));
+        DataException e = assertThrows(DataException.class, () -> LabelledLog.read(List.of(unlabelled), new ChallengeLabels(), false, 1));
+        assertTrue(e.getMessage().contains("no log line has a label in the challenge outcomes"), e.getMessage());
+    }
+
+    @Test
     void shouldNameFileAndLineOfAMalformedLogLine() throws Exception {
         Path log = Files.writeString(dir.resolve("log.jsonl"),
                 line("a", "machine_learning", "aa", "\"header_count\":7.0") + "{\"request_id\":\"b\",\"score\":1,");
