@@ -4,6 +4,7 @@ import dev.bliss.challenge.internal.Base64Url;
 import dev.bliss.challenge.internal.CookieScanner;
 import dev.bliss.challenge.internal.HmacSha256;
 import dev.bliss.challenge.internal.TokenLayout;
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
 
 /**
@@ -35,6 +36,8 @@ import dev.bliss.plugin.RequestView;
  * construction (asserted by {@code ClearanceCheckAllocationTest}).
  */
 public final class ClearanceCheck {
+
+    private static final HeaderName COOKIE = HeaderName.of("cookie");
 
     /** How far in the future an issue time may be before it is refused: clocks of nodes differ. */
     public static final long CLOCK_SKEW_SECONDS = 60;
@@ -77,6 +80,11 @@ public final class ClearanceCheck {
      * its header names and no hashing.
      */
     public ClearanceStatus check(RequestView request, CharSequence cookieName, ClientBinding client, long nowSeconds) {
+        if (request.header(COOKIE) == null) {
+            // most requests: one lookup, where walking the headers by index would make the view
+            // list them all (NettyRequestView captures its headers on the first indexed call)
+            return ClearanceStatus.MISSING;
+        }
         int n = request.headerCount();
         for (int i = 0; i < n; i++) {
             if (!isCookieHeader(request.headerName(i))) {
