@@ -85,7 +85,7 @@ public final class ClientConnection extends ChannelInboundHandlerAdapter {
         if (msg instanceof HttpRequest request) {
             if (request.decoderResult().isFailure()) {
                 ReferenceCountUtil.release(msg);
-                path.answers().malformed(this, request.decoderResult().cause());
+                path.answers().malformed(this, request.decoderResult().cause(), path.identity().freshId());
                 return;
             }
             Exchange e = path.newExchange();

@@ -1,6 +1,7 @@
 package dev.bliss.proxy.exchange;
 
 import dev.bliss.proxy.forward.ForwardedHeaders;
+import dev.bliss.proxy.forward.RequestIdBuffer;
 import dev.bliss.proxy.forward.RequestIds;
 import io.netty.util.AsciiString;
 import java.util.function.Supplier;
@@ -27,6 +28,11 @@ final class ClientIdentity {
 
     AsciiString requestIdHeader() {
         return requestIdHeader;
+    }
+
+    /** An id of its own for an answer that has no exchange (a head the codec refused); allocates. */
+    CharSequence freshId() {
+        return ids.next(new RequestIdBuffer()).toString();
     }
 
     void resolve(Exchange e) {

@@ -48,9 +48,9 @@ final class LocalAnswers {
     static final LocalResponse VERSION_NOT_SUPPORTED = plain(505, "HTTP version not supported");
     static final LocalResponse BAD_BODY = plain(400, "bad request: malformed body");
     /** Heads the codec refused have no request (and no id) yet: fixed bodies. */
-    private static final ByteBuf HEADERS_TOO_LARGE = fixed("request header fields too large\n");
-    private static final ByteBuf URI_TOO_LONG = fixed("request target too long\n");
-    private static final ByteBuf BAD_REQUEST = fixed("bad request\n");
+    private static final LocalResponse HEADERS_TOO_LARGE = plain(431, "request header fields too large");
+    private static final LocalResponse URI_TOO_LONG = plain(414, "request target too long");
+    private static final LocalResponse BAD_REQUEST = plain(400, "bad request");
 
     private final RequestMeters meters;
     private final AsciiString requestIdHeader;
@@ -181,30 +181,31 @@ final class LocalAnswers {
         e.end();
     }
 
-    /** A request head the codec refused (too long, malformed): answered and the connection closed. */
-    void malformed(ClientConnection client, Throwable cause) {
-        int status;
-        ByteBuf body;
+    /**
+     * A request head the codec refused (too long, malformed): answered and the connection closed.
+     * No exchange exists, so the id is made for the answer alone (it is in no log but this one).
+     */
+    void malformed(ClientConnection client, Throwable cause, CharSequence requestId) {
+        LocalResponse answer;
         String reason;
         if (cause instanceof TooLongHttpHeaderException) {
-            status = 431;
-            body = HEADERS_TOO_LARGE;
+            answer = HEADERS_TOO_LARGE;
             reason = "headers_too_large";
         } else if (cause instanceof TooLongHttpLineException || cause instanceof TooLongFrameException) {
-            status = 414;
-            body = URI_TOO_LONG;
+            answer = URI_TOO_LONG;
             reason = "uri_too_long";
         } else {
-            status = 400;
-            body = BAD_REQUEST;
+            answer = BAD_REQUEST;
             reason = "bad_request";
         }
         meters.localResponse(reason);
+        ByteBuf body = Unpooled.wrappedBuffer(answer.render(requestId, null));
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(status), body.duplicate(), false);
+                HttpResponseStatus.valueOf(answer.status()), body, false);
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
+                .set(requestIdHeader, requestId)
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         client.writeWhole(response, true);
         if (client.info().http2) {
@@ -214,9 +215,5 @@ final class LocalAnswers {
 
     private static LocalResponse plain(int status, String text) {
         return new LocalResponse(status, LocalResponse.DEFAULT_CONTENT_TYPE, text + "\nrequest id: " + LocalResponse.REQUEST_ID + "\n");
-    }
-
-    private static ByteBuf fixed(String text) {
-        return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.UTF_8)).asReadOnly());
     }
 }

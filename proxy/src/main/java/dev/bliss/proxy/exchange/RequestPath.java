@@ -250,6 +250,10 @@ public final class RequestPath {
         return uploads;
     }
 
+    ClientIdentity identity() {
+        return identity;
+    }
+
     ClientConnections connections() {
         return connections;
     }

@@ -135,4 +135,30 @@ class RequestIdOnLocalAnswersTest {
         assertTrue(unavailable.body().startsWith("bad gateway: every origin of this upstream is failing\n"), unavailable.body());
         idOf(unavailable);
     }
+
+    @Test
+    void shouldNameARequestIdWhenTheHeadItselfIsRefused() throws Exception {
+        proxy = Proxies.start(Proxies.singleOrigin(origin.url(), ""));
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            RawHttp.Response tooLarge = c.exchange("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + "x".repeat(20_000));
+            assertEquals(431, tooLarge.status());
+            assertTrue(tooLarge.body().startsWith("request header fields too large\nrequest id: "), tooLarge.body());
+            idOf(tooLarge);
+        }
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            RawHttp.Response longTarget = c.exchange("GET /" + "a".repeat(9_000) + " HTTP/1.1\r\nHost: a");
+            assertEquals(414, longTarget.status());
+            idOf(longTarget);
+        }
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            RawHttp.Response bad = c.exchange("GET / HTTP/1.1\r\nHost: a\r\nBad Header: x");
+            assertEquals(400, bad.status());
+            String first = idOf(bad);
+            try (RawHttp again = new RawHttp(proxy.port(0))) {
+                assertTrue(!idOf(again.exchange("GET / HTTP/1.1\r\nHost: a\r\nBad Header: x")).equals(first),
+                        "every refused head gets an id of its own");
+            }
+        }
+        assertEquals(0, origin.seenCount());
+    }
 }
