@@ -483,9 +483,9 @@ check_bot_scoring() {  # $1 = port, $2 = directory
     bot_metrics >&2; tail -n 20 "$2/bliss.log" >&2
     echo "run.sh: bliss-bot answered $code and did not score a browser's request with its model" >&2; return 1
   fi
-  code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -X TRACE "http://127.0.0.1:$1/" || true)"
+  code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -X DEBUG "http://127.0.0.1:$1/" || true)"
   if [ "$code" != 403 ]; then
-    tail -n 20 "$2/bliss.log" >&2; echo "run.sh: bliss-bot's rules are not in force (TRACE answered $code, not 403)" >&2; return 1
+    tail -n 20 "$2/bliss.log" >&2; echo "run.sh: bliss-bot's rules are not in force (DEBUG answered $code, not 403)" >&2; return 1
   fi
   [ "$BROWSER_HEADERS" = 1 ] || log "note: BROWSER_HEADERS=0: wrk sends no User-Agent, so bliss-bot scores by heuristics, not its model"
 }
