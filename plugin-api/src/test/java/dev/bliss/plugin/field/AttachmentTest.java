@@ -58,7 +58,9 @@ class AttachmentTest {
         Fields table = builder.build().newTable();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long best = Long.MAX_VALUE;
-        for (int pass = 0; pass < 3; pass++) {
+        // the best of several passes: the first ones run while the JIT compiles the loop (in one CI
+        // run all three of three passes saw 24 bytes), a compiled one allocates nothing
+        for (int pass = 0; pass < 20 && best > 0; pass++) {
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 100_000; i++) {
                 table.attached(slot)[0] += i;
