@@ -42,6 +42,8 @@ final class ProxyLauncher {
         if (sidecar instanceof dev.bliss.features.FeatureService service) {
             // in one process, a dead or stuck publisher is this process's failure: /readyz says so
             proxy.addReadinessCheck("embedded feature service", service::unhealthyReason);
+            // and the dashboard shows what its own /status would: snapshot, windows, cluster
+            proxy.addStatsSection("feature_service", () -> dev.bliss.features.admin.ServiceStatusReport.of(service));
         }
         for (int i = 0; i < options.listeners().size(); i++) {
             ListenerOptions l = options.listeners().get(i);

@@ -48,6 +48,15 @@ public interface ProxyServer extends AutoCloseable {
      */
     void addReadinessCheck(String name, java.util.function.Supplier<String> problem);
 
+    /**
+     * Adds a section to {@code /stats} and the dashboard: {@code section} is rendered under
+     * {@code sections.<name>} at every read, and the page lists its values. {@code bliss run}
+     * shows the feature service it embeds (its snapshot, and in cluster mode the fleet) this way.
+     * {@code section} runs on the admin server's event loop: quick, never blocking; a section
+     * that throws shows its error instead. Any thread.
+     */
+    void addStatsSection(String name, java.util.function.Supplier<io.vertx.core.json.JsonObject> section);
+
     /** The admin server's port, or -1 when it is disabled. */
     int adminPort();
 

@@ -213,6 +213,54 @@ class DistributionIT {
         }
     }
 
+    /**
+     * The main job as shipped: bliss run with the feature service embedded. Its status (the
+     * snapshot it published, its windows, the events it read) is a section of the proxy's /stats,
+     * which the dashboard lists.
+     */
+    @Test
+    void shouldShowTheEmbeddedFeatureServiceOnTheProxysStats() throws Exception {
+        Path etc = copyOfShippedConfig("etc-embedded");
+        Path store = Files.createDirectories(dir.resolve("embedded-store"));
+        Path yaml = etc.resolve("bliss.yaml");
+        Files.writeString(yaml, Files.readString(yaml)
+                .replace("    port: 8080", "    port: 0")
+                .replace("  port: 9901", "  port: 0")
+                .replace("    port: 9902", "    port: 0")
+                .replace("      # store: /dev/shm/bliss/features   # the feature store's path prefix (this is the default)",
+                        "      store: " + store.resolve("features"))
+                .replace("  # store: /dev/shm/bliss/features      # the store's path prefix (default): must equal the plugin's store",
+                        "  store: " + store.resolve("features")));
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", tools.toString());
+        pb.environment().put("BLISS_LOG_DIR", dir.resolve("embedded-logs").toString());
+        Process p = pb.start();
+        Output out = new Output(p);
+        try {
+            int port = Integer.parseInt(out.await(Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/")));
+            int admin = Integer.parseInt(out.await(Pattern.compile("bliss admin on http://127\\.0\\.0\\.1:(\\d+)/")));
+            assertEquals(200, get(port, "/hello"));
+            io.vertx.core.json.JsonObject service = null;
+            for (int i = 0; i < 300 && (service == null || !service.containsKey("snapshot")); i++) {
+                try (HttpClient client = HttpClient.newHttpClient()) {
+                    String body = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/stats")).build(),
+                            HttpResponse.BodyHandlers.ofString()).body();
+                    service = new io.vertx.core.json.JsonObject(body).getJsonObject("sections").getJsonObject("feature_service");
+                }
+                TimeUnit.MILLISECONDS.sleep(100); // the service publishes every second
+            }
+            assertTrue(service != null && service.getBoolean("healthy"), out + "\n" + service);
+            assertTrue(service.getJsonObject("snapshot").getLong("sequence") >= 0, service.encode());
+            assertTrue(service.getJsonArray("dimensions").size() > 0, service.encode());
+            p.destroy();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exited after SIGTERM");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     private static int get(int port, String path) throws Exception {
         try (HttpClient client = HttpClient.newHttpClient()) {
             return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),

@@ -58,10 +58,19 @@ public final class StatsReport {
     private final long startNanos = System.nanoTime();
 
     /** @param rules the rules in force, or {@code null} without a rules file */
+    /** Sections others added, by name (sorted, so the page's order is stable). */
+    private final java.util.Map<String, java.util.function.Supplier<JsonObject>> sections =
+            new java.util.concurrent.ConcurrentSkipListMap<>();
+
     public StatsReport(ProxyMetrics metrics, RuleSetHolder rules) {
         this.metrics = metrics;
         this.rules = rules;
         this.registry = metrics.registry();
+    }
+
+    /** Adds {@code sections.<name>} to every render (see {@code ProxyServer#addStatsSection}); any thread. */
+    public void addSection(String name, java.util.function.Supplier<JsonObject> section) {
+        sections.put(name, section);
     }
 
     public JsonObject render() {
@@ -84,7 +93,8 @@ public final class StatsReport {
                 .put("recent_minutes", dev.bliss.proxy.stats.LoopRecorder.RECENT_MINUTES)
                 .put("recent_clients", counts(s.recentClients()))
                 .put("recent_paths", counts(s.recentPaths()))
-                .put("recent_rules", counts(s.recentRules()));
+                .put("recent_rules", counts(s.recentRules()))
+                .put("sections", sections());
         JsonObject statuses = new JsonObject();
         JsonObject local = new JsonObject();
         JsonArray originErrors = new JsonArray();
@@ -167,6 +177,18 @@ public final class StatsReport {
                     .put("challenges_passed", r.action() == dev.bliss.firewall.action.Action.CHALLENGE
                             ? set.counters().challengesPassed(r.index()) : null));
         }
+        return out;
+    }
+
+    private JsonObject sections() {
+        JsonObject out = new JsonObject();
+        sections.forEach((name, section) -> {
+            try {
+                out.put(name, section.get());
+            } catch (RuntimeException e) {
+                out.put(name, new JsonObject().put("error", String.valueOf(e)));
+            }
+        });
         return out;
     }
 

@@ -79,11 +79,13 @@ public final class RunningProxy implements ProxyServer {
     private final ConfigurationReload reload;
     private volatile boolean ready = true;
     private final java.util.Map<String, java.util.function.Supplier<String>> readinessChecks = new ConcurrentHashMap<>();
+    private final StatsReport stats;
     private Future<Void> shutdown;
 
     private RunningProxy(Vertx vertx, ProxyShared shared, List<RequestPath> paths, List<HttpListener> listeners,
-                         AdminServer admin, DemoOrigin demo, String transport, int eventLoops, RulesFileWatcher watcher,
-                         ConfigurationReload reload) {
+                         AdminServer admin, StatsReport stats, DemoOrigin demo, String transport, int eventLoops,
+                         RulesFileWatcher watcher, ConfigurationReload reload) {
+        this.stats = stats;
         this.watcher = watcher;
         this.reload = reload;
         this.vertx = vertx;
@@ -187,6 +189,7 @@ public final class RunningProxy implements ProxyServer {
             List<RequestPath> paths = List.copyOf(byLoop.values());
 
             RunningProxy[] self = new RunningProxy[1];
+            StatsReport stats = new StatsReport(metrics, rules);
             AdminServer admin = null;
             if (options.admin().enabled()) {
                 admin = AdminServer.start(vertx, options.admin(), () -> self[0] == null ? "starting" : self[0].notReady(),
@@ -194,9 +197,9 @@ public final class RunningProxy implements ProxyServer {
                                 type -> providers.containsKey(type) ? providers.get(type).secretKeys() : java.util.Set.of()),
                         reloadAction(vertx, rules), () -> self[0].reload().compose(outcome -> outcome.applied()
                                 ? Future.succeededFuture(outcome.summary()) : Future.failedFuture(outcome.summary())),
-                        new StatsReport(metrics, rules)).await();
+                        stats).await();
             }
-            self[0] = new RunningProxy(vertx, shared, paths, bound, admin, demo, transportName, loops, watcher, reload);
+            self[0] = new RunningProxy(vertx, shared, paths, bound, admin, stats, demo, transportName, loops, watcher, reload);
             LOG.log(System.Logger.Level.INFO, "bliss proxy started: " + loops + " event loops on " + transportName
                     + ", " + pipeline.stages().size() + " detectors");
             return self[0];
@@ -264,6 +267,11 @@ public final class RunningProxy implements ProxyServer {
     @Override
     public int port(int listener) {
         return listeners.get(listener).port();
+    }
+
+    @Override
+    public void addStatsSection(String name, java.util.function.Supplier<io.vertx.core.json.JsonObject> section) {
+        stats.addSection(name, section);
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,13 @@ class DashboardInChromiumTest {
     void shouldDrawTheScoreHistogramAndRedrawItAsTrafficComes() throws Exception {
         ScoredTraffic traffic = new ScoredTraffic(proxy.port(0));
         int sent = traffic.sendMix(400);
+        // what bliss run adds for the feature service it embeds; here a section of the test's own
+        java.util.concurrent.atomic.AtomicLong lag = new java.util.concurrent.atomic.AtomicLong(7);
+        proxy.addStatsSection("sidecar", () -> new JsonObject().put("healthy", true)
+                .put("cluster", new JsonObject().put("mode", "fleet").put("fleet_lag_records", lag.get())));
+        proxy.addStatsSection("broken", () -> {
+            throw new IllegalStateException("not today");
+        });
 
         try (HeadlessChromium browser = HeadlessChromium.start(dir.resolve("profile"), 1400, 1100)) {
             browser.navigate("http://127.0.0.1:" + proxy.adminPort() + "/");
@@ -73,7 +81,8 @@ class DashboardInChromiumTest {
                             + " topPathCount: document.querySelector('#recent-paths tr:nth-child(2) td:nth-child(2)').textContent,"
                             + " topClient: document.querySelector('#recent-clients tr:nth-child(2) td').textContent,"
                             + " deciding: document.getElementById('recent-rules').textContent,"
-                            + " store: document.getElementById('store-detail').textContent})");
+                            + " store: document.getElementById('store-detail').textContent,"
+                            + " sections: [...document.querySelectorAll('#sections tr')].slice(1).map(r => [...r.cells].map(c => c.textContent).join('|'))})");
             JsonObject seen = new JsonObject(first);
             JsonObject stats = new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body());
             long scored = stats.getJsonObject("last_minute").getLong("scored");
@@ -98,6 +107,10 @@ class DashboardInChromiumTest {
             assertTrue(seen.getString("deciding").contains("block-likely-bots") && seen.getString("deciding").contains("watch-low"),
                     seen.getString("deciding"));
             assertEquals("no plugin reports a feature store", seen.getString("store"), "the test detector reads no store");
+            // the sections, as /stats has them: sorted by name, nested keys dotted, a failing one says why
+            assertEquals("fleet", stats.getJsonObject("sections").getJsonObject("sidecar").getJsonObject("cluster").getString("mode"));
+            assertEquals(List.of("broken|error|java.lang.IllegalStateException: not today", "sidecar|healthy|true",
+                    "sidecar|cluster.mode|fleet", "sidecar|cluster.fleet_lag_records|7"), seen.getJsonArray("sections").getList());
 
             // more traffic, at a score nobody had: the page must pick it up on its own
             traffic.send(40, 42, "heuristics", "bench/1.0", null, 0);
