@@ -161,4 +161,13 @@ class RequestIdOnLocalAnswersTest {
         }
         assertEquals(0, origin.seenCount());
     }
+
+    @Test
+    void shouldNameTheRequestIdWhenARequiredDetectorFails() throws Exception {
+        proxy = Proxies.start(Proxies.singleOrigin(origin.url(), "plugins:\n  - {name: strict, type: test-throw, on_error: closed}\n"));
+        RawHttp.Response failed = get("/");
+        assertEquals(503, failed.status());
+        idOf(failed);
+        assertEquals(0, origin.seenCount());
+    }
 }
