@@ -58,8 +58,12 @@ class ModelReloadTest {
 
     @Test
     void shouldServeAChangedModelAfterReload() throws Exception {
+        long loadedAt = set.metrics().lastSuccessMillis();
+        assertTrue(loadedAt > 0, "the start counts as the first successful load");
         oneTree(0, -3.0).writeTo(dir.resolve("m.json"));
+        long beforeReload = System.currentTimeMillis();
         assertEquals(ReloadResult.RELOADED, set.reloadIfChanged());
+        assertTrue(set.metrics().lastSuccessMillis() >= beforeReload, "bot_model_reload_last_success_timestamp_seconds moves with a reload");
         assertEquals(ScoreMapping.scoreOfRaw(-3.0), scorer.score(input));
         assertEquals(1, set.metrics().reloads());
         assertEquals(ReloadResult.UNCHANGED, set.reloadIfChanged());
