@@ -174,14 +174,21 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                 } else {
                     long now = aggregatorNow();
                     if (now >= nextTick) {
-                        nextTick += interval;
-                        if (nextTick <= now) {
-                            nextTick = now + interval; // fell behind (a long pause): no burst of catch-up ticks
-                        }
                         FeatureFrame frame = exchange.tryTakeFree();
+                        if (frame != null || !options.eventTime()) {
+                            nextTick += interval;
+                            if (nextTick <= now) {
+                                nextTick = now + interval; // fell behind (a long pause): no burst of catch-up ticks
+                            }
+                        }
                         if (frame == null) {
-                            skippedFrames++;
-                            publishWindowStats();
+                            // the publisher still holds both frames. On the wall clock this tick is
+                            // skipped (the next comes within an interval); in event time it waits for
+                            // a free frame instead, since no later stamp may ever come to start one
+                            if (!options.eventTime()) {
+                                skippedFrames++;
+                                publishWindowStats();
+                            }
                         } else {
                             frameStart = System.nanoTime();
                             windows.beginFrame(frame, now);
