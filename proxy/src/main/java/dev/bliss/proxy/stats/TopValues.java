@@ -46,11 +46,6 @@ final class TopValues {
         chars = new char[capacity][MAX_CHARS];
     }
 
-    /** Writer: counts one occurrence of {@code value}. */
-    void add(CharSequence value) {
-        add(value, 1);
-    }
-
     /** Writer: counts {@code weight} occurrences of {@code value} (a sample standing for them). */
     void add(CharSequence value, int weight) {
         int length = Math.min(value.length(), MAX_CHARS);
