@@ -18,15 +18,17 @@ final class ProxyLauncher {
     }
 
     static int runUntilSignalled(ProcessSignals signals, ProxyOptions options) {
-        return runUntilSignalled(signals, options, null, null);
+        return runUntilSignalled(signals, options, null, null, null);
     }
 
     /**
      * As {@link #runUntilSignalled(ProxyOptions)}; SIGHUP reads the proxy's configuration again
      * from {@code source} (null: rules and plugin files only), and {@code sidecar} (if any) is
-     * closed after the proxy.
+     * closed after the proxy. Without an embedded feature service, the dashboard shows the one at
+     * {@code featureServiceStatus} (its own process's {@code GET /status}), when not null.
      */
-    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options, ProxyConfigSource source, AutoCloseable sidecar) {
+    static int runUntilSignalled(ProcessSignals signals, ProxyOptions options, ProxyConfigSource source, AutoCloseable sidecar,
+                                 java.net.URI featureServiceStatus) {
         ProxyServer proxy;
         try {
             proxy = ProxyServer.start(options, source);
@@ -44,6 +46,9 @@ final class ProxyLauncher {
             proxy.addReadinessCheck("embedded feature service", service::unhealthyReason);
             // and the dashboard shows what its own /status would: snapshot, windows, cluster
             proxy.addStatsSection("feature_service", () -> dev.bliss.features.admin.ServiceStatusReport.of(service));
+        } else if (featureServiceStatus != null && proxy.adminPort() > 0) {
+            // its own process (bliss feature-service, a sidecar): the same report, over its admin
+            proxy.addRemoteStatsSection("feature_service", featureServiceStatus);
         }
         for (int i = 0; i < options.listeners().size(); i++) {
             ListenerOptions l = options.listeners().get(i);

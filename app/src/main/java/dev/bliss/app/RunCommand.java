@@ -1,6 +1,7 @@
 package dev.bliss.app;
 
 import dev.bliss.app.features.EmbeddedFeatureService;
+import dev.bliss.app.features.SeparateFeatureService;
 import dev.bliss.app.logging.ApplicationLog;
 import dev.bliss.plugin.config.ConfigException;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ public final class RunCommand implements Callable<Integer> {
             BlissConfig loaded = BlissConfig.read(file);
             ApplicationLog.configure(loaded.logging());
             return ProxyLauncher.runUntilSignalled(signals, loaded.proxy(), () -> BlissConfig.read(file).proxy(),
-                    EmbeddedFeatureService.startIfConfigured(loaded.featureService()));
+                    EmbeddedFeatureService.startIfConfigured(loaded.featureService()),
+                    SeparateFeatureService.statusUrl(loaded.featureService()));
         } catch (ConfigException e) {
             System.err.println("bliss: " + e.getMessage());
             return 1;

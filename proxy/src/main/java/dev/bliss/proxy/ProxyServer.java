@@ -57,6 +57,15 @@ public interface ProxyServer extends AutoCloseable {
      */
     void addStatsSection(String name, java.util.function.Supplier<io.vertx.core.json.JsonObject> section);
 
+    /**
+     * Adds a section to {@code /stats} and the dashboard that another process reports: the JSON
+     * object {@code statusUrl} answers (an {@code http://} URL; {@code bliss run} passes the
+     * {@code GET /status} of a feature service running as its own process), fetched by the admin
+     * server at most every two seconds with a two-second timeout and shown as last fetched, or
+     * as {@code unreachable} with the error. Any thread.
+     */
+    void addRemoteStatsSection(String name, java.net.URI statusUrl);
+
     /** The admin server's port, or -1 when it is disabled. */
     int adminPort();
 

@@ -261,6 +261,84 @@ class DistributionIT {
         }
     }
 
+    /**
+     * The feature service as its own process beside bliss run ({@code embedded: false}): two
+     * child processes of the shipped launcher on one store. The proxy's /stats shows the other
+     * process's GET /status, read over its admin port, and says it is unreachable once it stops.
+     */
+    @Test
+    void shouldShowASeparateFeatureServiceOnTheProxysStats() throws Exception {
+        Path etc = copyOfShippedConfig("etc-separate");
+        Path store = Files.createDirectories(dir.resolve("separate-store"));
+        int serviceAdmin;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            serviceAdmin = free.getLocalPort(); // the proxy reads the port from the file: it cannot be 0
+        }
+        Path yaml = etc.resolve("bliss.yaml");
+        Files.writeString(yaml, Files.readString(yaml)
+                .replace("  embedded: true ", "  embedded: false")
+                .replace("    port: 8080", "    port: 0")
+                .replace("  port: 9901", "  port: 0")
+                .replace("    port: 9902", "    port: " + serviceAdmin)
+                .replace("      # store: /dev/shm/bliss/features   # the feature store's path prefix (this is the default)",
+                        "      store: " + store.resolve("features"))
+                .replace("  # store: /dev/shm/bliss/features      # the store's path prefix (default): must equal the plugin's store",
+                        "  store: " + store.resolve("features")));
+        Process service = launch("feature-service", yaml, "separate-service-logs");
+        Output serviceOut = new Output(service);
+        Process proxy = null;
+        try {
+            serviceOut.await(Pattern.compile("admin on (http://127\\.0\\.0\\.1:\\d+/)"));
+            proxy = launch("run", yaml, "separate-proxy-logs");
+            Output out = new Output(proxy);
+            int admin = Integer.parseInt(out.await(Pattern.compile("bliss admin on http://127\\.0\\.0\\.1:(\\d+)/")));
+            io.vertx.core.json.JsonObject shown = featureServiceSectionWhen(admin, s -> s.containsKey("snapshot"));
+            assertEquals("http://127.0.0.1:" + serviceAdmin + "/status", shown.getString("source"), shown.encode());
+            assertTrue(shown.getBoolean("healthy"), shown.encode());
+            assertTrue(shown.getJsonObject("snapshot").getLong("sequence") >= 0, shown.encode());
+            assertTrue(shown.getJsonArray("dimensions").size() > 0, shown.encode());
+
+            service.destroy();
+            assertTrue(service.waitFor(60, TimeUnit.SECONDS), "the feature service exited after SIGTERM");
+            shown = featureServiceSectionWhen(admin, s -> s.containsKey("unreachable"));
+            assertTrue(shown.getString("unreachable").toLowerCase(java.util.Locale.ROOT).contains("connection refused"), shown.encode());
+            proxy.destroy();
+            assertTrue(proxy.waitFor(60, TimeUnit.SECONDS), "the proxy exited after SIGTERM");
+        } finally {
+            service.destroyForcibly();
+            if (proxy != null) {
+                proxy.destroyForcibly();
+            }
+        }
+    }
+
+    private static Process launch(String command, Path yaml, String logs) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), command, "--config", yaml.toString())
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", tools.toString());
+        pb.environment().put("BLISS_LOG_DIR", dir.resolve(logs).toString());
+        return pb.start();
+    }
+
+    /** /stats' feature_service section once {@code until} holds; 30 s at most. */
+    private static io.vertx.core.json.JsonObject featureServiceSectionWhen(int admin,
+            java.util.function.Predicate<io.vertx.core.json.JsonObject> until) throws Exception {
+        io.vertx.core.json.JsonObject section = null;
+        for (int i = 0; i < 300; i++) {
+            try (HttpClient client = HttpClient.newHttpClient()) {
+                String body = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/stats")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+                section = new io.vertx.core.json.JsonObject(body).getJsonObject("sections").getJsonObject("feature_service");
+            }
+            if (section != null && until.test(section)) {
+                return section;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new AssertionError("not within 30 s: " + section);
+    }
+
     private static int get(int port, String path) throws Exception {
         try (HttpClient client = HttpClient.newHttpClient()) {
             return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),

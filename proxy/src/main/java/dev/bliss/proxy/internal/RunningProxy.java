@@ -275,6 +275,11 @@ public final class RunningProxy implements ProxyServer {
     }
 
     @Override
+    public void addRemoteStatsSection(String name, java.net.URI statusUrl) {
+        stats.addSection(name, new dev.bliss.proxy.admin.RemoteStatusSection(vertx, statusUrl));
+    }
+
+    @Override
     public void addReadinessCheck(String name, java.util.function.Supplier<String> problem) {
         readinessChecks.put(name, problem);
     }

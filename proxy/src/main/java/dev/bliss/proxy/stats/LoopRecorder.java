@@ -15,12 +15,19 @@ import java.lang.invoke.VarHandle;
  *               [REQUESTS] [SCORED] [LOW_SCORE] [source 0: score 0..99] … [source 7: score 0..99]
  *          ─► (source, score) since start                (the Prometheus histogram)
  *          ─► detection ids seen                        (counts since start, by id)
- *          ─► score below {@value #LOW_SCORE}: its JA4 and user agent (Space-Saving tables)
- *          ─► client address, path, deciding rule: this minute's Space-Saving tables, of which
- *             the last {@value #RECENT_MINUTES} are read ({@link RecentTop})
+ *          ─► sampled ({@link TopListSampler}: every exchange up to a few hundred a second,
+ *             then about {@value TopListSampler#SAMPLES_PER_SECOND} a second, each counting for
+ *             the exchanges it stands for; low scores sampled apart from the rest):
+ *               client address, path, deciding rule: this minute's Space-Saving tables, of
+ *               which the last {@value #RECENT_MINUTES} are read ({@link RecentTop})
+ *               score below {@value #LOW_SCORE}: its JA4 and user agent (Space-Saving tables)
  * </pre>
  *
- * Score 0 in a source's row counts requests whose source was set but no score (not computed).
+ * The counters and histograms are exact; the top lists of a busy loop are estimates, so that
+ * hashing values and scanning tables is paid a few hundred times a second rather than per
+ * exchange.
+ *
+ * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
  *
  * <p><b>Thread:</b> the owning event loop writes; {@link TrafficStats} reads from any thread
  * (see {@link TimeBuckets} and {@link TopValues} for how). <b>Allocation:</b> none per request
@@ -61,6 +68,10 @@ public final class LoopRecorder {
     final RecentTop recentClients = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
     final RecentTop recentPaths = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
     final RecentTop recentRules = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
+    /** Feeds the recent lists a sample of the loop's exchanges once it is busy. */
+    private final TopListSampler sampler = new TopListSampler();
+    /** The same for the low scores' lists, from the low scores only: rare ones get their share. */
+    private final TopListSampler lowScoreSampler = new TopListSampler();
 
     LoopRecorder(StatsFields handles) {
         this.handles = handles;
@@ -79,17 +90,9 @@ public final class LoopRecorder {
         int[] minute = minutes.at(end);
         TimeBuckets.increment(second, REQUESTS);
         TimeBuckets.increment(minute, REQUESTS);
-        dev.bliss.plugin.IpAddress client = request.clientAddress();
-        if (client != null) {
-            recentClients.at(end).add(client);
-        }
-        CharSequence path = request.path();
-        if (path != null) {
-            recentPaths.at(end).add(path);
-        }
-        CharSequence rule = completion.ruleId();
-        if (rule != null) {
-            recentRules.at(end).add(rule);
+        int sample = sampler.weight(end);
+        if (sample > 0) {
+            recordRecent(request, completion, end, sample);
         }
         StatsFields f = handles;
         if (f.scoreSource() == null || !fields.isSet(f.scoreSource())) {
@@ -111,12 +114,9 @@ public final class LoopRecorder {
             if (score < LOW_SCORE) {
                 TimeBuckets.increment(second, LOW);
                 TimeBuckets.increment(minute, LOW);
-                if (f.ja4() != null && fields.isSet(f.ja4())) {
-                    lowScoreJa4.add(fields.bytes(f.ja4()), fields.length(f.ja4()));
-                }
-                CharSequence userAgent = request.header("user-agent");
-                if (userAgent != null) {
-                    lowScoreUserAgents.add(userAgent);
+                int lowSample = lowScoreSampler.weight(end);
+                if (lowSample > 0) {
+                    recordLowScore(request, fields, lowSample);
                 }
             }
         }
@@ -126,6 +126,34 @@ public final class LoopRecorder {
                 int at = id >= 0 && id < MAX_DETECTION_ID ? (int) id : MAX_DETECTION_ID;
                 COUNT.setOpaque(detectionIds, at, detectionIds[at] + 1);
             }
+        }
+    }
+
+    /** The sampled exchange's client address, path and deciding rule, in this minute's tables. */
+    private void recordRecent(RequestView request, Completion completion, long end, int weight) {
+        dev.bliss.plugin.IpAddress client = request.clientAddress();
+        if (client != null) {
+            recentClients.at(end).add(client, weight);
+        }
+        CharSequence path = request.path();
+        if (path != null) {
+            recentPaths.at(end).add(path, weight);
+        }
+        CharSequence rule = completion.ruleId();
+        if (rule != null) {
+            recentRules.at(end).add(rule, weight);
+        }
+    }
+
+    /** The sampled low score's JA4 and user agent. */
+    private void recordLowScore(RequestView request, Fields fields, int weight) {
+        StatsFields f = handles;
+        if (f.ja4() != null && fields.isSet(f.ja4())) {
+            lowScoreJa4.add(fields.bytes(f.ja4()), fields.length(f.ja4()), weight);
+        }
+        CharSequence userAgent = request.header("user-agent");
+        if (userAgent != null) {
+            lowScoreUserAgents.add(userAgent, weight);
         }
     }
 

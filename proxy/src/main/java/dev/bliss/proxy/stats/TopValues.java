@@ -18,8 +18,11 @@ import java.util.Map;
  * a reader keeps a copy only if it saw the same even version before and after. Counts of an
  * entry that is not being replaced are opaque stores, readable whole at any time.
  *
+ * <p>A value may be added with a weight: the exchanges a sample stands for ({@link
+ * TopListSampler}); Space-Saving keeps its bounds with weighted counts.
+ *
  * <p><b>Allocation:</b> none after construction; lookup is a scan of the table's hashes, which
- * costs a few nanoseconds for the small capacities used here and runs only for low scores.
+ * costs a few tens of nanoseconds for the small capacities used here, paid only for samples.
  */
 final class TopValues {
 
@@ -29,7 +32,7 @@ final class TopValues {
     private static final VarHandle LONG = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final long[] hashes;
-    private final int[] counts;
+    private final long[] counts;
     private final int[] lengths;
     private final int[] versions;
     private final char[][] chars;
@@ -37,14 +40,14 @@ final class TopValues {
 
     TopValues(int capacity) {
         hashes = new long[capacity];
-        counts = new int[capacity];
+        counts = new long[capacity];
         lengths = new int[capacity];
         versions = new int[capacity];
         chars = new char[capacity][MAX_CHARS];
     }
 
-    /** Writer: counts one occurrence of {@code value}. */
-    void add(CharSequence value) {
+    /** Writer: counts {@code weight} occurrences of {@code value} (a sample standing for them). */
+    void add(CharSequence value, int weight) {
         int length = Math.min(value.length(), MAX_CHARS);
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < length; i++) {
@@ -52,7 +55,7 @@ final class TopValues {
         }
         int slot = find(h);
         if (slot >= 0) {
-            INT.setOpaque(counts, slot, counts[slot] + 1);
+            LONG.setOpaque(counts, slot, counts[slot] + weight);
             return;
         }
         slot = claim();
@@ -60,11 +63,11 @@ final class TopValues {
         for (int i = 0; i < length; i++) {
             into[i] = value.charAt(i);
         }
-        publish(slot, h, length);
+        publish(slot, h, length, weight);
     }
 
-    /** Writer: counts one occurrence of the bytes {@code value[0, length)}, read as Latin-1. */
-    void add(byte[] value, int length) {
+    /** Writer: counts {@code weight} occurrences of the bytes {@code value[0, length)}, read as Latin-1. */
+    void add(byte[] value, int length, int weight) {
         length = Math.min(length, MAX_CHARS);
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < length; i++) {
@@ -72,7 +75,7 @@ final class TopValues {
         }
         int slot = find(h);
         if (slot >= 0) {
-            INT.setOpaque(counts, slot, counts[slot] + 1);
+            LONG.setOpaque(counts, slot, counts[slot] + weight);
             return;
         }
         slot = claim();
@@ -80,23 +83,23 @@ final class TopValues {
         for (int i = 0; i < length; i++) {
             into[i] = (char) (value[i] & 0xff);
         }
-        publish(slot, h, length);
+        publish(slot, h, length, weight);
     }
 
     /**
-     * Writer: counts one occurrence of the address {@code ip}, keyed by its bits; its text (dotted
+     * Writer: counts {@code weight} occurrences of the address {@code ip}, keyed by its bits; its text (dotted
      * quad, or eight hexadecimal groups) is written only when it takes an entry.
      */
-    void add(dev.bliss.plugin.IpAddress ip) {
+    void add(dev.bliss.plugin.IpAddress ip, int weight) {
         long h = (ip.high() * 0x9E3779B97F4A7C15L) ^ (ip.low() * 0xC2B2AE3D27D4EB4FL);
         h ^= h >>> 29;
         int slot = find(h);
         if (slot >= 0) {
-            INT.setOpaque(counts, slot, counts[slot] + 1);
+            LONG.setOpaque(counts, slot, counts[slot] + weight);
             return;
         }
         slot = claim();
-        publish(slot, h, format(ip, chars[slot]));
+        publish(slot, h, format(ip, chars[slot]), weight);
     }
 
     /** Writer: empties the table (its readers then skip every entry until it fills again). */
@@ -164,7 +167,7 @@ final class TopValues {
     /** A free entry, or the least counted one, made odd (being rewritten) before its chars change. */
     private int claim() {
         int slot;
-        int inherited;
+        long inherited;
         if (size < hashes.length) {
             slot = size++;
             inherited = 0;
@@ -184,10 +187,10 @@ final class TopValues {
         return slot;
     }
 
-    private void publish(int slot, long hash, int length) {
+    private void publish(int slot, long hash, int length, int weight) {
         LONG.setOpaque(hashes, slot, hash);
         INT.setOpaque(lengths, slot, length);
-        INT.setOpaque(counts, slot, counts[slot] + 1);
+        LONG.setOpaque(counts, slot, counts[slot] + weight);
         // release: the contents happen-before a reader's acquire load of the even version
         INT.setRelease(versions, slot, versions[slot] + 1);
     }
@@ -202,13 +205,13 @@ final class TopValues {
                     continue;
                 }
                 int length = (int) INT.getOpaque(lengths, i);
-                int count = (int) INT.getOpaque(counts, i);
+                long count = (long) LONG.getOpaque(counts, i);
                 String value = new String(chars[i], 0, Math.min(length, MAX_CHARS));
                 // the copy is ordered before the second version load (pairs with the writer's storeStoreFence)
                 VarHandle.acquireFence();
                 if ((int) INT.getOpaque(versions, i) == before) {
                     if (before != 0 && count > 0) {
-                        into.merge(value, (long) count, Long::sum);
+                        into.merge(value, count, Long::sum);
                     }
                     break;
                 }

@@ -29,6 +29,7 @@ class DashboardInChromiumTest {
     Path dir;
 
     private final TestOrigin origin = new TestOrigin();
+    private final TestOrigin featureService = new TestOrigin();
     private ProxyServer proxy;
 
     @BeforeEach
@@ -49,6 +50,7 @@ class DashboardInChromiumTest {
     void stop() {
         proxy.close();
         origin.close();
+        featureService.close();
     }
 
     @Test
@@ -62,6 +64,11 @@ class DashboardInChromiumTest {
         proxy.addStatsSection("broken", () -> {
             throw new IllegalStateException("not today");
         });
+        // and what it adds for a feature service running as its own process: its GET /status, fetched
+        featureService.behaviour(req -> featureService.record(req, () -> req.response().putHeader("content-type", "application/json")
+                .end(new JsonObject().put("healthy", true).put("snapshot", new JsonObject().put("sequence", 12)).encode())));
+        java.net.URI status = java.net.URI.create(featureService.url() + "/status");
+        proxy.addRemoteStatsSection("feature_service", status);
 
         try (HeadlessChromium browser = HeadlessChromium.start(dir.resolve("profile"), 1400, 1100)) {
             browser.navigate("http://127.0.0.1:" + proxy.adminPort() + "/");
@@ -109,8 +116,18 @@ class DashboardInChromiumTest {
             assertEquals("no plugin reports a feature store", seen.getString("store"), "the test detector reads no store");
             // the sections, as /stats has them: sorted by name, nested keys dotted, a failing one says why
             assertEquals("fleet", stats.getJsonObject("sections").getJsonObject("sidecar").getJsonObject("cluster").getString("mode"));
+            @SuppressWarnings("unchecked")
+            List<String> rows = (List<String>) seen.getJsonArray("sections").getList();
             assertEquals(List.of("broken|error|java.lang.IllegalStateException: not today", "sidecar|healthy|true",
-                    "sidecar|cluster.mode|fleet", "sidecar|cluster.fleet_lag_records|7"), seen.getJsonArray("sections").getList());
+                    "sidecar|cluster.mode|fleet", "sidecar|cluster.fleet_lag_records|7"),
+                    rows.stream().filter(r -> !r.startsWith("feature_service|")).toList());
+            // the other process's section, once fetched: its values and where they came from
+            String remote = (String) browser.evaluateWhen(
+                    "[...document.querySelectorAll('#sections tr')].some(r => r.cells[1] && r.cells[1].textContent === 'snapshot.sequence')",
+                    "[...document.querySelectorAll('#sections tr')].slice(1).map(r => [...r.cells].map(c => c.textContent).join('|'))"
+                            + ".filter(r => r.startsWith('feature_service|')).join('\\n')");
+            assertTrue(remote.contains("feature_service|healthy|true") && remote.contains("feature_service|snapshot.sequence|12")
+                    && remote.contains("feature_service|source|" + status) && remote.contains("feature_service|fetched_ms_ago|"), remote);
 
             // more traffic, at a score nobody had: the page must pick it up on its own
             traffic.send(40, 42, "heuristics", "bench/1.0", null, 0);

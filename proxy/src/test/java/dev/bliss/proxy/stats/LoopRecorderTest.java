@@ -105,8 +105,8 @@ class LoopRecorderTest {
     void shouldKeepTheMostFrequentValueWhenManyRareOnesPassThrough() {
         TopValues top = new TopValues(4);
         for (int i = 0; i < 1_000; i++) {
-            top.add("frequent");
-            top.add("rare-" + i);
+            top.add("frequent", 1);
+            top.add("rare-" + i, 1);
         }
         java.util.Map<String, Long> counts = new java.util.HashMap<>();
         top.addInto(counts);

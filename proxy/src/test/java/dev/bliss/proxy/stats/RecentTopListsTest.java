@@ -68,6 +68,33 @@ class RecentTopListsTest {
         assertEquals("/hot", stats.snapshot(t).recentPaths().get(0).value());
     }
 
+    @Test
+    void shouldEstimateABusyLoopsTopValuesFromSamplesWithoutFallingIntoStepWithItsTraffic() {
+        // two minutes at 20,000 a second: every other exchange from one client, the rest cycling
+        // through eight others and eight paths, a pattern a fixed 1-in-n sampler would alias with
+        String[] others = new String[8];
+        SyntheticRequest[] requests = new SyntheticRequest[8];
+        for (int i = 0; i < 8; i++) {
+            others[i] = "198.51.100." + (10 + i);
+            requests[i] = new SyntheticRequest().path("/p/" + i).clientAddress(IpAddress.of(others[i]));
+        }
+        SyntheticRequest hot = new SyntheticRequest().path("/hot").clientAddress(IpAddress.of("203.0.113.50"));
+        long exchanges = 2 * 60 * 20_000;
+        long t = T0;
+        for (long i = 0; i < exchanges; i++, t += 50_000) {
+            SyntheticRequest r = (i & 1) == 0 ? hot : requests[(int) (i >>> 1) & 7];
+            one.record(r, fields, x.completion.at(t, null));
+        }
+        Map<String, Long> clients = asMap(stats.snapshot(t).recentClients());
+        assertEquals(9, clients.size(), clients.toString());
+        assertEquals(exchanges / 2, clients.get("203.0.113.50"), exchanges / 2 * 0.02, clients.toString());
+        for (String other : others) {
+            assertEquals(exchanges / 16, clients.get(other), exchanges / 16 * 0.1, other + " in " + clients);
+        }
+        Map<String, Long> paths = asMap(stats.snapshot(t).recentPaths());
+        assertEquals(exchanges / 16, paths.get("/p/3"), exchanges / 16 * 0.1, paths.toString());
+    }
+
     private void record(LoopRecorder r, String ip, String path, String rule, long at, int times) {
         SyntheticRequest request = new SyntheticRequest().path(path).clientAddress(IpAddress.of(ip));
         for (int i = 0; i < times; i++) {

@@ -1,0 +1,61 @@
+package dev.bliss.proxy.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The top lists' sampler: every exchange while a loop is quiet, a few hundred a second once it
+ * is busy, with weights that add up to the exchanges they stand for.
+ */
+class TopListSamplerTest {
+
+    private static final long SECOND = 1_000_000_000L;
+    private static final long T0 = 7_000 * SECOND;
+
+    private final TopListSampler sampler = new TopListSampler();
+
+    @Test
+    void shouldTakeEveryExchangeWithWeightOneWhileTheLoopIsQuiet() {
+        // 500 a second, just under twice the samples a second: period 1, second after second
+        for (int s = 0; s < 5; s++) {
+            for (int i = 0; i < 500; i++) {
+                assertEquals(1, sampler.weight(T0 + s * SECOND + i * 2_000_000L), "second " + s + ", exchange " + i);
+            }
+        }
+    }
+
+    @Test
+    void shouldLookAtAFewHundredExchangesASecondWhoseWeightsAddUpToTheTraffic() {
+        int perSecond = 20_000;
+        long samples = 0;
+        long weights = 0;
+        long busyExchanges = 0;
+        for (int s = 0; s < 30; s++) {
+            for (int i = 0; i < perSecond; i++) {
+                int w = sampler.weight(T0 + s * SECOND + i * (SECOND / perSecond));
+                if (s > 0) { // the first second is looked at in full: its rate is not known yet
+                    busyExchanges++;
+                    samples += w > 0 ? 1 : 0;
+                    weights += w;
+                }
+            }
+        }
+        assertEquals(64, sampler.period(), "20,000 a second / 256 = 78, rounded down to a power of two");
+        assertTrue(samples < busyExchanges / 32, samples + " samples of " + busyExchanges);
+        assertEquals(busyExchanges, weights, busyExchanges * 0.02, "the samples stand for the exchanges");
+    }
+
+    @Test
+    void shouldStartOverAtEveryExchangeAfterAPause() {
+        for (int i = 0; i < 100_000; i++) {
+            sampler.weight(T0 + i * 10_000L); // 100,000 in one second
+        }
+        sampler.weight(T0 + SECOND);
+        assertEquals(256, sampler.period(), "the second after the burst is sampled");
+        for (int i = 0; i < 10; i++) {
+            assertEquals(1, sampler.weight(T0 + 3 * SECOND + i), "a quiet second after a pause: every exchange");
+        }
+    }
+}
