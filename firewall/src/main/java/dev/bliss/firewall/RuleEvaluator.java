@@ -5,11 +5,13 @@ import dev.bliss.firewall.action.Challenge;
 import dev.bliss.firewall.action.Verdict;
 import dev.bliss.firewall.compile.BoolNode;
 import dev.bliss.firewall.eval.ExecutionContext;
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.Fields;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * Runs a {@link RuleSet} against requests: the rules in order, the first terminating action
@@ -48,12 +50,12 @@ public final class RuleEvaluator {
     private final long[] matched;
     private final long[] passed;
 
-    RuleEvaluator(RuleSet set, Challenge challenge) {
+    RuleEvaluator(RuleSet set, Challenge challenge, Function<String, HeaderName> headerNames) {
         this.set = set;
         this.challenge = challenge;
         this.roots = set.roots;
         this.actions = set.actions;
-        this.context = new ExecutionContext(set.layout);
+        this.context = new ExecutionContext(set.layout, headerNames);
         this.guard = new SchemeGuard(set.scheme());
         this.decision = new Decision(set.rules());
         int n = roots.length;

@@ -12,6 +12,7 @@ import dev.bliss.firewall.compile.CompileScope;
 import dev.bliss.firewall.compile.Compiler;
 import dev.bliss.firewall.eval.ContextLayout;
 import dev.bliss.firewall.lex.LexException;
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.BytesField;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * A compiled, ordered set of firewall rules, bound to the {@link FieldScheme} it was compiled
@@ -236,7 +238,15 @@ public final class RuleSet {
 
     /** An evaluator for one event loop with its own {@link Challenge}. */
     public RuleEvaluator newEvaluator(Challenge challenge) {
-        RuleEvaluator e = new RuleEvaluator(this, challenge);
+        return newEvaluator(challenge, HeaderName::of);
+    }
+
+    /**
+     * An evaluator for one event loop with its own {@link Challenge}, looking the headers that
+     * fields read by name ({@code http.user_agent}, {@code http.referer}) up by the host's handles.
+     */
+    public RuleEvaluator newEvaluator(Challenge challenge, Function<String, HeaderName> headerNames) {
+        RuleEvaluator e = new RuleEvaluator(this, challenge, headerNames);
         evaluators.add(e);
         return e;
     }

@@ -1,8 +1,10 @@
 package dev.bliss.firewall.eval;
 
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.Fields;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * The per-event-loop state that compiled filters run against: the current request and field
@@ -47,6 +49,9 @@ public final class ExecutionContext {
 
     private RequestView view;
     private Fields fields;
+    /** The headers that fields read by name, resolved by the host once (no name hashed per request). */
+    private final HeaderName userAgent;
+    private final HeaderName referer;
     private int generation;
 
     private final byte[][] text = new byte[RequestField.TEXT_FIELDS][];
@@ -61,7 +66,18 @@ public final class ExecutionContext {
     private final byte[][] scratch;
     private final int[][] regexScratch;
 
+    /** A context whose header names look headers up by text (tests, tools; see the other constructor). */
     public ExecutionContext(ContextLayout layout) {
+        this(layout, HeaderName::of);
+    }
+
+    /**
+     * @param headerNames resolves a header name to the host's handle for it (the proxy's
+     *                    {@code DetectorContext.headerName}, whose key has its hash cached)
+     */
+    public ExecutionContext(ContextLayout layout, Function<String, HeaderName> headerNames) {
+        this.userAgent = headerNames.apply("user-agent");
+        this.referer = headerNames.apply("referer");
         this.each = new int[layout.eachSlots()];
         this.headerKeys = layout.headerKeys().toArray(new String[0]);
         this.headerIndexes = new int[headerKeys.length][];
@@ -127,8 +143,8 @@ public final class ExecutionContext {
                 yield q == null ? copyText(i, "") : copyText(i, q);
             }
             case HOST -> copyText(i, view.host());
-            case USER_AGENT -> copyText(i, view.header("user-agent"));
-            case REFERER -> copyText(i, view.header("referer"));
+            case USER_AGENT -> copyText(i, view.header(userAgent));
+            case REFERER -> copyText(i, view.header(referer));
             case COOKIE -> joinHeaders(i, "cookie", (byte) ';');
             case X_FORWARDED_FOR -> joinHeaders(i, "x-forwarded-for", (byte) ',');
             case VERSION -> copyText(i, view.version().text());

@@ -10,6 +10,7 @@ import dev.bliss.firewall.action.Verdict;
 import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
 import dev.bliss.proxy.challenge.ChallengeGate;
+import dev.bliss.proxy.pipeline.HostHeaderNames;
 import dev.bliss.proxy.rules.RuleSetHolder;
 
 /**
@@ -44,7 +45,7 @@ final class FirewallGate {
         }
         RuleSet set = rules.current();
         if (evaluator == null || evaluator.ruleSet() != set) {
-            evaluator = set.newEvaluator(challenge);
+            evaluator = set.newEvaluator(challenge, HostHeaderNames::resolve);
         }
         challenge.startEvaluation();
         Decision decision = evaluator.evaluate(e.view, e.fields);

@@ -127,17 +127,17 @@ final class NettyRequestView implements RequestView {
 
     @Override
     public CharSequence path() {
-        return target.path;
+        return target.path.shown();
     }
 
     @Override
     public CharSequence rawPath() {
-        return target.rawPath;
+        return target.rawPath.shown();
     }
 
     @Override
     public CharSequence query() {
-        return target.query;
+        return target.query.shown();
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.bliss.proxy.pipeline;
 
 import dev.bliss.plugin.DetectorContext;
 import dev.bliss.plugin.HeaderName;
-import io.netty.util.AsciiString;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
 import dev.bliss.plugin.PluginMetrics;
@@ -193,11 +192,9 @@ public final class DetectorPipeline implements AutoCloseable {
             return options.config();
         }
 
-        /** Keyed by Netty's AsciiString, whose hash is cached: the request view's header map hashes nothing. */
         @Override
         public HeaderName headerName(String name) {
-            String lower = HeaderName.of(name).text();
-            return HeaderName.of(lower, AsciiString.cached(lower));
+            return HostHeaderNames.resolve(name);
         }
     }
 }
