@@ -3,9 +3,18 @@ package dev.bliss.proxy.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.proxy.testing.Await;
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.RawHttp2;
 import dev.bliss.proxy.testing.RecordingOrigin;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.RequestOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +67,35 @@ class SmallBodyFramesTest {
                 assertTrue(chunks >= 1 && chunks <= AT_MOST, PIECES + " DATA frames relayed in " + chunks + " chunks");
             }
         }
+    }
+
+    @Test
+    void shouldPassAnHttp2UploadOfSmallFramesBeyondTheFlowControlWindowWhole() throws Exception {
+        // 16,384 writes of 64 bytes (1 MiB, sixteen times the initial window): the stream is read
+        // in bursts now, and each burst must still give the client its window back
+        Vertx vertx = Vertx.vertx();
+        try {
+            HttpClient h2 = vertx.createHttpClient(new HttpClientOptions()
+                    .setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+            String piece = "0123456789abcdef".repeat(4);
+            Future<Integer> status = h2.request(new RequestOptions().setMethod(HttpMethod.POST)
+                            .setHost("127.0.0.1").setPort(bliss.proxy().port(0)).setURI("/large"))
+                    .compose(req -> {
+                        req.setChunked(true);
+                        for (int i = 0; i < 16_384; i++) {
+                            req.write(piece);
+                        }
+                        req.end();
+                        return req.response();
+                    })
+                    .map(HttpClientResponse::statusCode);
+            assertEquals(200, Await.result(status));
+        } finally {
+            vertx.close().await();
+        }
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
+        assertEquals(1 << 20, seen.body().length);
+        assertEquals("0123456789abcdef".repeat(1 << 16), seen.bodyText());
     }
 
     @Test
