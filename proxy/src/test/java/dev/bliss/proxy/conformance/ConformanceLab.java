@@ -29,8 +29,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * Its lifetime is its field's, as with {@code @TempDir}: on a static field one proxy serves every
  * test of the class (closed after the last); on an instance field each test gets its own (closed
- * after it). It starts on first use, so a class may hold labs of several configurations and start
- * only the one a test uses.
+ * after it), unless the class runs all its tests on one instance ({@code Lifecycle.PER_CLASS}).
+ * It starts on first use, so a class may hold labs of several configurations and start only the
+ * one a test uses.
  *
  * <p>The test thread only.
  */
@@ -39,7 +40,7 @@ public final class ConformanceLab implements BeforeAllCallback, BeforeEachCallba
     private String extraYaml = "";
     private UnaryOperator<String> edit = UnaryOperator.identity();
     private String extraRules = "";
-    /** Whether JUnit gave this lab the class's lifetime (it was registered on a static field). */
+    /** Whether this lab lives as long as its test class (see {@link #beforeAll}). */
     private boolean classWide;
     private Path dir;
     private ProxyUnderTest underTest;
@@ -109,7 +110,9 @@ public final class ConformanceLab implements BeforeAllCallback, BeforeEachCallba
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        classWide = true; // only a static field's extension is called before the class's tests
+        // JUnit calls this only for a lab that lives as long as the class: on a static field, or on
+        // an instance field of a class whose one instance serves every test (Lifecycle.PER_CLASS)
+        classWide = true;
     }
 
     @Override
