@@ -25,7 +25,8 @@ import java.util.ArrayDeque;
 /**
  * The origin side of an exchange: takes a connection from the loop's pool, writes the request
  * head and streams the body to it, and relays the origin's response to the client, with
- * back-pressure both ways and no copy of any body chunk (the codecs' buffers are passed on).
+ * back-pressure both ways and no copy of any body chunk (the codecs' buffers are passed on) but
+ * the small ones of a read burst, which a {@link ChunkCoalescer} per direction makes one chunk.
  *
  * <pre>
  *  start(pool) ─► originReady ─► head, queued body, flush ─► body chunks as the client sends them
@@ -44,6 +45,10 @@ final class OriginLeg implements OriginListener {
 
     private final Exchange exchange;
     private final ArrayDeque<HttpContent> queued = new ArrayDeque<>(4);
+    /** The client's small body chunks of one read burst, as one chunk for the origin. */
+    private final ChunkCoalescer toOrigin = new ChunkCoalescer(this::writeToOrigin);
+    /** The origin's small body chunks of one read burst, as one chunk for an HTTP/1.x client. */
+    private final ChunkCoalescer toClient = new ChunkCoalescer(this::writeToClient);
     private OriginPool pool;
     private OriginConnection connection;
     private Channel channel;
@@ -175,7 +180,12 @@ final class OriginLeg implements OriginListener {
                 return;
             }
         }
-        channel.write(content, channel.voidPromise());
+        if (content instanceof LastHttpContent) {
+            toOrigin.end();
+            writeToOrigin(content);
+        } else {
+            toOrigin.add(content);
+        }
         needsFlush = true;
         lastActivityNanos = System.nanoTime();
         if (!channel.isWritable()) {
@@ -183,11 +193,19 @@ final class OriginLeg implements OriginListener {
         }
     }
 
+    private void writeToOrigin(HttpContent chunk) {
+        channel.write(chunk, channel.voidPromise());
+    }
+
     /** Flushes what the client's last read burst brought for the origin. */
     void flush() {
         if (needsFlush && channel != null) {
             needsFlush = false;
+            toOrigin.end();
             channel.flush();
+            if (!channel.isWritable()) {
+                exchange.client.pauseReading(ClientConnection.PAUSED_FOR_ORIGIN);
+            }
         }
     }
 
@@ -213,6 +231,7 @@ final class OriginLeg implements OriginListener {
             return true; // the body broke a limit and the exchange was answered
         }
         needsFlush = false;
+        toOrigin.end();
         channel.flush();
         lastActivityNanos = System.nanoTime();
         lastClientNanos = lastActivityNanos; // the client was paused while no connection was bound
@@ -280,11 +299,23 @@ final class OriginLeg implements OriginListener {
                 responseEnd((LastHttpContent) content);
                 return;
             }
-            exchange.client.write(content);
-            if (!exchange.client.isWritable() && !pausedOrigin) {
-                pausedOrigin = true;
-                channel.config().setAutoRead(false);
+            if (exchange.client.info().http2) {
+                exchange.client.write(content); // the stream's encoder merges the DATA frames queued
+            } else {
+                toClient.add(content);
             }
+            pauseOriginWhileClientIsFull();
+        }
+    }
+
+    private void writeToClient(HttpContent chunk) {
+        exchange.client.write(chunk);
+    }
+
+    private void pauseOriginWhileClientIsFull() {
+        if (!exchange.client.isWritable() && !pausedOrigin && channel != null) {
+            pausedOrigin = true;
+            channel.config().setAutoRead(false);
         }
     }
 
@@ -360,6 +391,7 @@ final class OriginLeg implements OriginListener {
         boolean reusable = originKeepAlive && requestSent;
         boolean closeClient = clientCloses || !exchange.requestEnded;
         detach(reusable);
+        toClient.end();
         exchange.client.writeLast(last, closeClient);
         exchange.end();
     }
@@ -367,7 +399,9 @@ final class OriginLeg implements OriginListener {
     @Override
     public void originReadComplete() {
         if (responseStarted || informational || tunnel) {
+            toClient.end();
             exchange.client.flush();
+            pauseOriginWhileClientIsFull();
         }
     }
 
@@ -448,7 +482,7 @@ final class OriginLeg implements OriginListener {
     /**
      * Drops the exchange's claim on the origin side without a clean end: a waiting acquisition
      * is withdrawn, a bound connection is closed (the origin must not act on half a request), and
-     * queued body chunks are released.
+     * queued and coalescing body chunks are released.
      */
     void abort() {
         giveUploadSlot();
@@ -464,7 +498,7 @@ final class OriginLeg implements OriginListener {
                 c.close();
             }
         }
-        releaseQueued();
+        releaseUnsent();
     }
 
     private void detach(boolean reusable) {
@@ -493,7 +527,9 @@ final class OriginLeg implements OriginListener {
         }
     }
 
-    private void releaseQueued() {
+    private void releaseUnsent() {
+        toOrigin.discard();
+        toClient.discard();
         HttpContent content;
         while ((content = queued.pollFirst()) != null) {
             content.release();
@@ -507,7 +543,7 @@ final class OriginLeg implements OriginListener {
 
     void reset() {
         giveUploadSlot();
-        releaseQueued();
+        releaseUnsent();
         pool = null;
         connection = null;
         channel = null;

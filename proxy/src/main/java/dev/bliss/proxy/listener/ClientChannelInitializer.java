@@ -159,6 +159,7 @@ final class ClientChannelInitializer extends ChannelInitializer<Channel> {
         return new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
             @Override
             protected void initChannel(Http2StreamChannel stream) {
+                stream.config().setRecvByteBufAllocator(StreamReadBursts.INSTANCE);
                 stream.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true), path.newClientHandler(info));
             }
         });

@@ -8,56 +8,34 @@ import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.RawHttp2;
 import dev.bliss.proxy.testing.RecordingOrigin;
 import io.netty.handler.codec.http2.Http2Headers;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * HTTP/2 requests (RFC 9113 §8.1, §8.2) in raw frames: a stream reset mid-upload never reaches
  * the origin as a complete request, connection-specific fields are refused, :authority is the
  * host rules see, and the header list limit is HTTP/1.1's.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class Http2ConformanceTest {
 
-    @TempDir
-    static Path dir;
-    private ProxyUnderTest bliss;
-
-    @BeforeAll
-    void start() throws Exception {
-        bliss = new ProxyUnderTest(dir, "");
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        bliss.close();
-    }
-
-    @BeforeEach
-    void clear() {
-        bliss.origin.clear();
-    }
+    @RegisterExtension
+    static final ConformanceLab bliss = new ConformanceLab();
 
     @Test
     void shouldResetTheOriginExchangeWhenTheClientResetsTheStreamMidUpload() throws Exception {
         try (RawHttp2 h2 = bliss.http2()) {
             h2.headers(1, RawHttp2.request("POST", "a", "/upload"), false);
             h2.data(1, "hello", false);
-            bliss.origin.awaitReceiving("hello");
+            bliss.origin().awaitReceiving("hello");
             h2.reset(1, 0x8); // CANCEL
-            RecordingOrigin.Cut cut = bliss.origin.awaitCut();
+            RecordingOrigin.Cut cut = bliss.origin().awaitCut();
             assertTrue(cut.text().startsWith("POST /upload HTTP/1.1\r\n"), cut.text());
             assertFalse(cut.text().contains("0\r\n\r\n"), "no last chunk: " + ProxyUnderTest.printable(cut.text()));
             // the connection's other streams go on
             h2.headers(3, RawHttp2.request("GET", "a", "/after"), true);
             assertEquals(200, h2.response(3).status());
         }
-        assertEquals("/after", bliss.origin.awaitRequest().target());
+        assertEquals("/after", bliss.origin().awaitRequest().target());
     }
 
     @Test
@@ -68,7 +46,7 @@ class Http2ConformanceTest {
             h2.data(1, "lo", true);
             assertEquals(200, h2.response(1).status());
         }
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("hello", seen.bodyText());
         assertEquals("a", seen.header("host"));
     }
@@ -91,7 +69,7 @@ class Http2ConformanceTest {
             h2.headers(1, headers, true);
             assertEquals(200, h2.response(1).status());
         }
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("a.example", seen.header("host"));
     }
 
@@ -146,8 +124,8 @@ class Http2ConformanceTest {
             RawHttp2.Response r = h2.response(3);
             assertTrue(r.status() == 431 || r.resetCode() > 0, "refused: " + r);
         }
-        assertEquals("/h1", bliss.origin.awaitRequest().target());
-        assertEquals("/h2", bliss.origin.awaitRequest().target());
+        assertEquals("/h1", bliss.origin().awaitRequest().target());
+        assertEquals("/h2", bliss.origin().awaitRequest().target());
         bliss.assertNothingReachedOrigin();
     }
 
@@ -160,7 +138,7 @@ class Http2ConformanceTest {
             h2.data(1, "hello", true);
             assertEquals(200, h2.response(1).status());
         }
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("hello", seen.bodyText());
         assertEquals(java.util.List.of(), seen.headers("expect"));
     }
@@ -171,6 +149,6 @@ class Http2ConformanceTest {
             c.send("GET /one HTTP/1.1\r\nHost: a\r\n\r\n");
             assertEquals(200, c.read().status());
         }
-        assertEquals("/one", bliss.origin.awaitRequest().target());
+        assertEquals("/one", bliss.origin().awaitRequest().target());
     }
 }

@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.RecordingOrigin;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -23,27 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the connection is closed; the well-framed ones reach the origin as exactly one well-framed
  * request.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MessageFramingTest {
 
-    @TempDir
-    static Path dir;
-    private ProxyUnderTest bliss;
-
-    @BeforeAll
-    void start() throws Exception {
-        bliss = new ProxyUnderTest(dir, "");
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        bliss.close();
-    }
-
-    @BeforeEach
-    void clear() {
-        bliss.origin.clear();
-    }
+    @RegisterExtension
+    static final ConformanceLab bliss = new ConformanceLab();
 
     // ---- refused: Transfer-Encoding (§6.1, §6.3)
 
@@ -89,7 +67,7 @@ class MessageFramingTest {
         RawHttp.Response r = bliss.send("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n"
                 + "3\r\nabc\r\n4;ext=1\r\ndefg\r\n0\r\n\r\n");
         assertEquals(200, r.status());
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("POST /upload HTTP/1.1", seen.requestLine());
         assertEquals("chunked", seen.header("transfer-encoding"));
         assertNull(seen.header("content-length"));
@@ -110,7 +88,7 @@ class MessageFramingTest {
     void shouldPassAContentLengthBodyWhole() throws Exception {
         RawHttp.Response r = bliss.send("POST /form HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello");
         assertEquals(200, r.status());
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("5", seen.header("content-length"));
         assertEquals("hello", seen.bodyText());
     }
@@ -137,7 +115,7 @@ class MessageFramingTest {
         try (RawHttp c = bliss.client()) {
             c.send("GET /first HTTP/1.1\r\nHost: a\r\n\r\n");
             assertEquals(200, c.read().status());
-            assertEquals("/first", bliss.origin.awaitRequest().target());
+            assertEquals("/first", bliss.origin().awaitRequest().target());
             c.send("GET /second HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n");
             assertEquals(400, c.read().status());
             assertTrue(c.closedByPeer());
@@ -149,7 +127,7 @@ class MessageFramingTest {
     void shouldNotTakeASpaceAtTheStartOfABodyLineForObsFold() throws Exception {
         RawHttp.Response r = bliss.send("POST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 8\r\n\r\nx\r\n y\r\n ");
         assertEquals(200, r.status());
-        assertEquals("x\r\n y\r\n ", bliss.origin.awaitRequest().bodyText());
+        assertEquals("x\r\n y\r\n ", bliss.origin().awaitRequest().bodyText());
     }
 
     @ParameterizedTest
@@ -179,35 +157,35 @@ class MessageFramingTest {
             RawHttp.Response r = c.read();
             assertEquals(400, r.status());
             assertTrue(c.closedByPeer());
-            cut = bliss.origin.awaitCut();
+            cut = bliss.origin().awaitCut();
             assertFalse(cut.text().endsWith("0\r\n\r\n"), "the origin never got a last chunk: " + ProxyUnderTest.printable(cut.text()));
             assertTrue(cut.text().startsWith("POST /upload HTTP/1.1\r\n"), cut.text());
         }
-        assertEquals(java.util.List.of(), bliss.origin.pendingRequests(), "no complete request reached the origin");
+        assertEquals(java.util.List.of(), bliss.origin().pendingRequests(), "no complete request reached the origin");
     }
 
     @Test
     void shouldResetTheOriginExchangeWhenTheClientAbortsAChunkedUpload() throws Exception {
         try (RawHttp c = bliss.client()) {
             c.send("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n");
-            bliss.origin.awaitReceiving("hello"); // then the client goes away mid-body
+            bliss.origin().awaitReceiving("hello"); // then the client goes away mid-body
             c.reset();
         }
-        RecordingOrigin.Cut cut = bliss.origin.awaitCut();
+        RecordingOrigin.Cut cut = bliss.origin().awaitCut();
         assertTrue(cut.text().startsWith("POST /upload HTTP/1.1\r\n"), cut.text());
         assertFalse(cut.text().contains("0\r\n\r\n"), "the origin never got a last chunk: " + ProxyUnderTest.printable(cut.text()));
-        assertEquals(java.util.List.of(), bliss.origin.pendingRequests());
+        assertEquals(java.util.List.of(), bliss.origin().pendingRequests());
     }
 
     @Test
     void shouldResetTheOriginExchangeWhenTheClientClosesInAContentLengthBody() throws Exception {
         try (RawHttp c = bliss.client()) {
             c.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\nonly part");
-            bliss.origin.awaitReceiving("Content-Length: 100");
+            bliss.origin().awaitReceiving("Content-Length: 100");
         }
-        RecordingOrigin.Cut cut = bliss.origin.awaitCut();
+        RecordingOrigin.Cut cut = bliss.origin().awaitCut();
         assertTrue(cut.text().endsWith("only part"), cut.text());
-        assertEquals(java.util.List.of(), bliss.origin.pendingRequests());
+        assertEquals(java.util.List.of(), bliss.origin().pendingRequests());
     }
 
     // ---- Expect: 100-continue (RFC 9110 §10.1.1)
@@ -221,7 +199,7 @@ class MessageFramingTest {
             c.send("hello");
             assertEquals(200, c.read().status());
         }
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertNull(seen.header("expect"), "the expectation was met by the proxy: the origin is not asked again");
         assertEquals("hello", seen.bodyText());
     }

@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bliss.proxy.testing.RawHttp2;
 import dev.bliss.proxy.testing.RecordingOrigin;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,28 +15,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * blocked by a rule on {@code http.request.uri.path eq "/admin"}, over HTTP/1.1 and HTTP/2; the
  * origin gets the normalised path; {@code raw.http.request.uri.path} is the path as sent.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PathNormalizationTest {
 
-    @TempDir
-    static Path dir;
-    private ProxyUnderTest bliss;
+    @RegisterExtension
+    static final ConformanceLab bliss = new ConformanceLab();
     private int stream = 1;
-
-    @BeforeAll
-    void start() throws Exception {
-        bliss = new ProxyUnderTest(dir, "");
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        bliss.close();
-    }
-
-    @BeforeEach
-    void clear() {
-        bliss.origin.clear();
-    }
 
     private static final String[] ADMIN = {"/admin", "//admin", "/%61dmin", "/%61%64%6D%69%6E", "/./admin", "/x/../admin",
             "/%2e/admin", "/%2E%2E/admin", "/\\admin", "/x/%2e%2e/admin", "/b/c/../../admin", "///x//..//admin"};
@@ -80,7 +58,7 @@ class PathNormalizationTest {
             "/%25 /%25"})
     void shouldForwardTheNormalisedPath(String sent, String forwarded) throws Exception {
         assertEquals(200, bliss.send("GET " + sent + " HTTP/1.1\r\nHost: a\r\n\r\n").status());
-        assertEquals(forwarded, bliss.origin.awaitRequest().target());
+        assertEquals(forwarded, bliss.origin().awaitRequest().target());
     }
 
     @Test
@@ -89,16 +67,16 @@ class PathNormalizationTest {
             h2.headers(1, RawHttp2.request("GET", "a", "/x/..//%7Ey?q"), true);
             assertEquals(200, h2.response(1).status());
         }
-        assertEquals("/~y?q", bliss.origin.awaitRequest().target());
+        assertEquals("/~y?q", bliss.origin().awaitRequest().target());
     }
 
     @Test
     void shouldNotTakeAnEncodedSlashForASegmentBoundary() throws Exception {
         // "..%2F.." is one segment, not two dot segments: the path stays below /admin/x
         assertEquals(200, bliss.send("GET /admin/x/..%2F..%2Fy HTTP/1.1\r\nHost: a\r\n\r\n").status());
-        assertEquals("/admin/x/..%2F..%2Fy", bliss.origin.awaitRequest().target());
+        assertEquals("/admin/x/..%2F..%2Fy", bliss.origin().awaitRequest().target());
         assertEquals(200, bliss.send("GET /%2Fadmin HTTP/1.1\r\nHost: a\r\n\r\n").status());
-        assertEquals("/%2Fadmin", bliss.origin.awaitRequest().target(), "not merged into /admin");
+        assertEquals("/%2Fadmin", bliss.origin().awaitRequest().target(), "not merged into /admin");
     }
 
     @ParameterizedTest
@@ -112,6 +90,6 @@ class PathNormalizationTest {
         // the rule on raw.http.request.uri.path eq "/%61dmin-raw"; its normal form /admin-raw matches no rule
         assertEquals(403, bliss.send("GET /%61dmin-raw HTTP/1.1\r\nHost: a\r\n\r\n").status());
         assertEquals(200, bliss.send("GET /admin-raw HTTP/1.1\r\nHost: a\r\n\r\n").status());
-        assertEquals("/admin-raw", bliss.origin.awaitRequest().target());
+        assertEquals("/admin-raw", bliss.origin().awaitRequest().target());
     }
 }

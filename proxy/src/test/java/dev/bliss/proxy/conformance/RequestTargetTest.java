@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.RecordingOrigin;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,29 +14,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * origin; only origin-form and http(s) absolute-form targets; no fragments, no bytes outside
  * visible ASCII; TRACE refused by default; versions other than 1.x refused.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RequestTargetTest {
 
-    @TempDir
-    static Path dir;
-    private ProxyUnderTest bliss;
-
-    @BeforeAll
-    void start() throws Exception {
-        bliss = new ProxyUnderTest(dir, "", yaml -> yaml
-                .replace("routes:\n", "routes:\n  - host: routed.example\n    path_prefix: /\n    upstream: nowhere\n")
-                .replace("upstreams:\n", "upstreams:\n  nowhere:\n    origins: [\"http://127.0.0.1:1\"]\n"));
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        bliss.close();
-    }
-
-    @BeforeEach
-    void clear() {
-        bliss.origin.clear();
-    }
+    @RegisterExtension
+    static final ConformanceLab bliss = new ConformanceLab().edit(yaml -> yaml
+            .replace("routes:\n", "routes:\n  - host: routed.example\n    path_prefix: /\n    upstream: nowhere\n")
+            .replace("upstreams:\n", "upstreams:\n  nowhere:\n    origins: [\"http://127.0.0.1:1\"]\n"));
 
     // ---- Host (RFC 9112 §3.2, RFC 9110 §7.2)
 
@@ -65,15 +43,15 @@ class RequestTargetTest {
     @ValueSource(strings = {"a.example", "a.example:8080", "127.0.0.1:80", "[::1]:443", "[2001:db8::1]", "A-b_c~d.Example", "a:"})
     void shouldPassAValidHostUnchanged(String host) throws Exception {
         assertEquals(200, bliss.send("GET /h HTTP/1.1\r\nHost: " + host + "\r\n\r\n").status());
-        assertEquals(host, bliss.origin.awaitRequest().header("host"));
+        assertEquals(host, bliss.origin().awaitRequest().header("host"));
     }
 
     @Test
     void shouldPassAnHttp10RequestWithoutHost() throws Exception {
         assertEquals(200, bliss.send("GET /old HTTP/1.0\r\n\r\n").status());
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("GET /old HTTP/1.1", seen.requestLine());
-        assertEquals("127.0.0.1:" + bliss.origin.port(), seen.header("host"), "the origin's own address stands in");
+        assertEquals("127.0.0.1:" + bliss.origin().port(), seen.header("host"), "the origin's own address stands in");
     }
 
     // ---- absolute-form (RFC 9112 §3.2.2)
@@ -81,7 +59,7 @@ class RequestTargetTest {
     @Test
     void shouldLetTheAbsoluteFormsAuthorityReplaceHostForTheOrigin() throws Exception {
         assertEquals(200, bliss.send("GET http://public.example/x?q=1 HTTP/1.1\r\nHost: other.example\r\n\r\n").status());
-        RecordingOrigin.Request seen = bliss.origin.awaitRequest();
+        RecordingOrigin.Request seen = bliss.origin().awaitRequest();
         assertEquals("GET /x?q=1 HTTP/1.1", seen.requestLine(), "origin-form to the origin");
         assertEquals("public.example", seen.header("host"), "one Host, the target's");
         assertEquals("public.example", seen.header("x-forwarded-host"));
@@ -105,13 +83,13 @@ class RequestTargetTest {
     @Test
     void shouldGiveTheAbsoluteFormWithoutAPathTheRootPath() throws Exception {
         assertEquals(200, bliss.send("GET HTTPS://public.example?a=b HTTP/1.1\r\nHost: public.example\r\n\r\n").status());
-        assertEquals("GET /?a=b HTTP/1.1", bliss.origin.awaitRequest().requestLine());
+        assertEquals("GET /?a=b HTTP/1.1", bliss.origin().awaitRequest().requestLine());
     }
 
     @Test
     void shouldAcceptAnAbsoluteFormWithoutHost() throws Exception {
         assertEquals(200, bliss.send("GET http://public.example/y HTTP/1.1\r\n\r\n").status());
-        assertEquals("public.example", bliss.origin.awaitRequest().header("host"));
+        assertEquals("public.example", bliss.origin().awaitRequest().header("host"));
     }
 
     @ParameterizedTest
@@ -146,7 +124,7 @@ class RequestTargetTest {
     @Test
     void shouldPassAPercentEncodedNonAsciiTargetAsSent() throws Exception {
         assertEquals(200, bliss.send("GET /caf%C3%A9 HTTP/1.1\r\nHost: a\r\n\r\n").status());
-        assertEquals("/caf%C3%A9", bliss.origin.awaitRequest().target());
+        assertEquals("/caf%C3%A9", bliss.origin().awaitRequest().target());
     }
 
     // ---- methods and versions

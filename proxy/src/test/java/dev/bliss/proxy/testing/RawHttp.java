@@ -39,6 +39,11 @@ public final class RawHttp implements AutoCloseable {
         return out;
     }
 
+    /** The connection's bytes as they come, for a test that reads a response's framing itself. */
+    public InputStream in() {
+        return in;
+    }
+
     public void send(String head) throws IOException {
         out.write(head.getBytes(StandardCharsets.ISO_8859_1));
         out.flush();

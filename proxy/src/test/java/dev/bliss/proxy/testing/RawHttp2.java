@@ -36,8 +36,11 @@ public final class RawHttp2 implements AutoCloseable {
     public static final int END_HEADERS = 0x4;
     private static final int MAX_FRAME = 16_384;
 
-    /** A stream's answer: the status (0 if none came), headers, body, and the reset code (-1 if none). */
-    public record Response(int status, Http2Headers headers, String body, long resetCode) {
+    /**
+     * A stream's answer: the status (0 if none came), headers, body, the reset code (-1 if none)
+     * and how many DATA frames the body came in.
+     */
+    public record Response(int status, Http2Headers headers, String body, long resetCode, int dataFrames) {
     }
 
     private final Socket socket;
@@ -88,6 +91,18 @@ public final class RawHttp2 implements AutoCloseable {
         out.flush();
     }
 
+    /** Sends one DATA frame per part, all in one socket write; the last part ends the stream if {@code endStream}. */
+    public void data(int stream, java.util.List<String> parts, boolean endStream) throws IOException {
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        for (int i = 0; i < parts.size(); i++) {
+            byte[] payload = parts.get(i).getBytes(StandardCharsets.ISO_8859_1);
+            frames.writeBytes(frameHeader(DATA, endStream && i == parts.size() - 1 ? END_STREAM : 0, stream, payload.length));
+            frames.writeBytes(payload);
+        }
+        out.write(frames.toByteArray());
+        out.flush();
+    }
+
     public void reset(int stream, int errorCode) throws IOException {
         frame(RST_STREAM, 0, stream, new byte[] {
                 (byte) (errorCode >>> 24), (byte) (errorCode >>> 16), (byte) (errorCode >>> 8), (byte) errorCode});
@@ -103,12 +118,13 @@ public final class RawHttp2 implements AutoCloseable {
         Http2Headers headers = null;
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         ByteArrayOutputStream block = new ByteArrayOutputStream();
+        int dataFrames = 0;
         while (true) {
             int length;
             try {
                 length = (in.readUnsignedByte() << 16) | (in.readUnsignedByte() << 8) | in.readUnsignedByte();
             } catch (java.io.EOFException closed) {
-                return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1);
+                return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1, dataFrames);
             }
             int type = in.readUnsignedByte();
             int flags = in.readUnsignedByte();
@@ -128,12 +144,12 @@ public final class RawHttp2 implements AutoCloseable {
                     }
                 }
                 case GOAWAY -> {
-                    return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1);
+                    return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1, dataFrames);
                 }
                 case RST_STREAM -> {
                     if (id == stream) {
                         long code = ((payload[0] & 0xFFL) << 24) | ((payload[1] & 0xFF) << 16) | ((payload[2] & 0xFF) << 8) | (payload[3] & 0xFF);
-                        return new Response(status, headers, body.toString(StandardCharsets.UTF_8), code);
+                        return new Response(status, headers, body.toString(StandardCharsets.UTF_8), code, dataFrames);
                     }
                 }
                 case HEADERS, CONTINUATION -> {
@@ -151,14 +167,15 @@ public final class RawHttp2 implements AutoCloseable {
                         }
                     }
                     if ((flags & END_STREAM) != 0) {
-                        return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1);
+                        return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1, dataFrames);
                     }
                 }
                 case DATA -> {
                     if (id == stream) {
+                        dataFrames++;
                         body.write(payload, 0, payload.length);
                         if ((flags & END_STREAM) != 0) {
-                            return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1);
+                            return new Response(status, headers, body.toString(StandardCharsets.UTF_8), -1, dataFrames);
                         }
                     }
                 }
@@ -179,10 +196,13 @@ public final class RawHttp2 implements AutoCloseable {
     }
 
     private void frame(int type, int flags, int stream, byte[] payload) throws IOException {
-        int n = payload.length;
-        out.write(new byte[] {(byte) (n >>> 16), (byte) (n >>> 8), (byte) n, (byte) type, (byte) flags,
-                (byte) (stream >>> 24), (byte) (stream >>> 16), (byte) (stream >>> 8), (byte) stream});
+        out.write(frameHeader(type, flags, stream, payload.length));
         out.write(payload);
+    }
+
+    private static byte[] frameHeader(int type, int flags, int stream, int length) {
+        return new byte[] {(byte) (length >>> 16), (byte) (length >>> 8), (byte) length, (byte) type, (byte) flags,
+                (byte) (stream >>> 24), (byte) (stream >>> 16), (byte) (stream >>> 8), (byte) stream};
     }
 
     @Override

@@ -74,6 +74,28 @@ public final class RecordingOrigin implements AutoCloseable {
             return values.isEmpty() ? null : values.get(0);
         }
 
+        /**
+         * How many chunks a chunked body came in (the last, empty one not counted); 0 for a body
+         * framed otherwise. What the proxy chose to frame, whatever TCP did to its segments.
+         */
+        public int chunks() {
+            if (!"chunked".equalsIgnoreCase(header("transfer-encoding"))) {
+                return 0;
+            }
+            String text = rawText();
+            int count = 0;
+            for (int at = head.length(); ; count++) {
+                int lineEnd = text.indexOf("\r\n", at);
+                String line = text.substring(at, lineEnd);
+                int semicolon = line.indexOf(';');
+                long size = Long.parseLong(semicolon < 0 ? line : line.substring(0, semicolon), 16);
+                if (size == 0) {
+                    return count;
+                }
+                at = lineEnd + 2 + (int) size + 2;
+            }
+        }
+
         public String bodyText() {
             return new String(body, StandardCharsets.ISO_8859_1);
         }
