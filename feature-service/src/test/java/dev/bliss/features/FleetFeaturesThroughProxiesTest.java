@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.features.cluster.ClusterStatus;
+import dev.bliss.features.cluster.FleetKeyLayout;
 import dev.bliss.features.cluster.TestBroker;
 import dev.bliss.features.cluster.aggregate.AggregateSettings;
 import dev.bliss.features.cluster.aggregate.AggregatorProcess;
@@ -12,12 +13,14 @@ import dev.bliss.features.cluster.aggregate.FleetAggregator;
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.TestOrigin;
 import dev.bliss.store.FeatureStoreReader;
+import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -221,7 +224,8 @@ class FleetFeaturesThroughProxiesTest {
 
     /** A child JVM running the aggregator; returns once it says "started" in its own log file. */
     private Process aggregatorProcess(ClusterSettings cluster, String name) throws Exception {
-        Path log = dir.resolve(name + "-" + ++aggregatorLogs + ".log"); // a fresh file: the last one's "started" is not this one's
+        // a file of its own: a previous instance's "started" must not pass for this one's
+        Path log = dir.resolve(name + "-" + ++aggregatorLogs + ".log");
         Process p = new ProcessBuilder(AggregatorProcess.command(broker.bootstrap(), cluster.eventsTopic(),
                 cluster.featuresTopic(), name, dir.resolve("state-" + name).toString(),
                 String.valueOf(AGGREGATE_EVERY.toMillis()), String.valueOf(MAX_FLEET_AGE.toMillis())))
@@ -252,18 +256,15 @@ class FleetFeaturesThroughProxiesTest {
      * in this JVM holds exactly one), then picks an address whose events (keyed by its ip dimension
      * key, partitioned as Kafka's producer does: murmur2 of the key's bytes) go to the other one.
      */
-    private static String clientOfTheOtherInstance(FleetAggregator here, ClusterSettings cluster,
-                                                   dev.bliss.store.schema.FeatureSchema schema) {
+    private static String clientOfTheOtherInstance(FleetAggregator here, ClusterSettings cluster, FeatureSchema schema) {
         FeatureLab.await("one partition on each aggregator instance", WAIT, () -> here.activePartitions().size() == 1);
         int mine = here.activePartitions().iterator().next();
         int ip = schema.dimensionIndex("ip");
         int partitions = cluster.partitions();
         for (int last = 23; last < 255; last++) {
             String address = "198.51.100." + last;
-            byte[] key = dev.bliss.features.cluster.FleetKeyLayout.encode(ip,
-                    DimensionKeyText.key(schema.dimensions().get(ip), address));
-            int partition = org.apache.kafka.common.utils.Utils.toPositive(org.apache.kafka.common.utils.Utils.murmur2(key))
-                    % partitions;
+            byte[] key = FleetKeyLayout.encode(ip, DimensionKeyText.key(schema.dimensions().get(ip), address));
+            int partition = Utils.toPositive(Utils.murmur2(key)) % partitions;
             if (partition != mine) {
                 return address;
             }
@@ -314,8 +315,8 @@ class FleetFeaturesThroughProxiesTest {
         assertTrue(killed.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
         spread(a, b, 20, 40);
         // the other instance takes the dead one's partition once its session times out and its open
-        // transaction is rolled back (AggregatorProcess.CLIENT_TIMEOUTS), with the window state from the changelog:
-        // exactly the 40 requests, nothing counted twice
+        // transaction is rolled back (AggregatorProcess.CLIENT_TIMEOUTS), with the window state from
+        // the changelog: exactly the 40 requests, nothing counted twice
         awaitRequests("node a: 40 requests, the killed instance's share taken over", a, 40, TAKEOVER_WAIT);
         awaitRequests("node b: 40 requests", b, 40, TAKEOVER_WAIT);
 
