@@ -5,20 +5,24 @@
 #   targets: bliss (no plugins) and nginx reverse proxy (keep-alive 64 to the origin,
 #            as many workers as bliss has event loops)                   (pinned on their own);
 #            in bot mode also bliss-bot: bliss with bot management (a generated feature store
-#            of 1M keys per dimension, a 200-tree depth-6 CatBoost model) and 10 firewall rules
+#            of 1M keys per dimension, a 200-tree depth-6 CatBoost model) and 10 firewall rules;
+#            in cluster mode bliss-features and bliss-cluster: bot management with the shipped
+#            model and the embedded feature service, as `bliss run` runs them, on its own and in
+#            cluster mode against a Kafka broker the script starts (child JVM, pinned with wrk)
 #   load:    wrk -t1 -c32 -d<dur> --latency, rounds interleaved A B A B ..., JVM warmed first
 #            (bot mode: with a browser's User-Agent and Accept headers, for every target)
 #
-# Usage: benchmarks/load/run.sh [--mode nginx|transports|bot] [--duration S] [--rounds N]
+# Usage: benchmarks/load/run.sh [--mode nginx|transports|bot|cluster] [--duration S] [--rounds N]
 #            [--warmup S] [--connections C] [--threads T] [--transport T] [--event-loops N]
 #            [--pin auto|off|PROXY_CPUS/LOAD_CPUS] [--targets "..."] [--nice N] [--keep]
 # Every flag has an environment variable of the same name in capitals (MODE, DURATION, ...);
 # more only as variables: ROUND_WARMUP, WAIT_QUIET, BUSY_PERCENT, INSTALL, JMH_LOCK, BLISS_JAR (a
 # built app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options),
-# BROWSER_HEADERS (1: wrk sends a browser's headers; default 1 in bot mode), BOT_KEYS (store keys
+# BROWSER_HEADERS (1: wrk sends a browser's headers; default 1 in bot and cluster modes), BOT_KEYS (store keys
 # per dimension for bliss-bot, default 1000000), BENCH_JAR (a built benchmarks.jar for bliss-bot's
 # fixtures instead of building it), BOT_MODELS (a models.yaml for bliss-bot instead of the generated
-# 200-tree model's, e.g. config/models.yaml for the model bliss ships).
+# 200-tree model's, e.g. config/models.yaml for the model bliss ships), KAFKA_CLASSPATH (the
+# broker's class path for bliss-cluster instead of building feature-service's test class path).
 # See benchmarks/README.md. Installs wrk, nginx and curl from Debian when missing (needs root).
 set -euo pipefail
 
@@ -76,7 +80,8 @@ case "$MODE" in
   transports) DURATION="${DURATION:-10}"; ROUNDS="${ROUNDS:-3}"; WARMUP="${WARMUP:-45}" ;;
   # bot management's model only scores requests no heuristic flags: wrk must look like a browser
   bot) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}"; WARMUP="${WARMUP:-30}"; BROWSER_HEADERS="${BROWSER_HEADERS:-1}" ;;
-  *) echo "run.sh: --mode is nginx, transports or bot" >&2; exit 2 ;;
+  cluster) DURATION="${DURATION:-15}"; ROUNDS="${ROUNDS:-5}"; WARMUP="${WARMUP:-30}"; BROWSER_HEADERS="${BROWSER_HEADERS:-1}" ;;
+  *) echo "run.sh: --mode is nginx, transports, bot or cluster" >&2; exit 2 ;;
 esac
 if [ -n "$BOT_MODELS" ]; then  # bliss.yaml resolves paths from its own directory: make it absolute
   [ -f "$BOT_MODELS" ] || { echo "run.sh: BOT_MODELS: no such file: $BOT_MODELS" >&2; exit 2; }
@@ -139,12 +144,13 @@ if [ -z "$TARGETS" ]; then
     nginx) TARGETS="bliss:$TRANSPORT nginx" ;;
     transports) TARGETS="bliss:io_uring bliss:epoll bliss:nio nginx" ;;
     bot) TARGETS="bliss:$TRANSPORT bliss-bot nginx" ;;
+    cluster) TARGETS="bliss-features bliss-cluster nginx" ;;
   esac
 fi
 for t in $TARGETS; do
   case "$t" in
-    nginx|origin|bliss:auto|bliss:io_uring|bliss:epoll|bliss:nio|bliss-bot) ;;
-    *) echo "run.sh: unknown target '$t' (nginx, origin, bliss:auto|io_uring|epoll|nio, bliss-bot)" >&2; exit 2 ;;
+    nginx|origin|bliss:auto|bliss:io_uring|bliss:epoll|bliss:nio|bliss-bot|bliss-features|bliss-cluster) ;;
+    *) echo "run.sh: unknown target '$t' (nginx, origin, bliss:auto|io_uring|epoll|nio, bliss-bot, bliss-features, bliss-cluster)" >&2; exit 2 ;;
   esac
 done
 # the requests wrk sends: in bot mode a browser's, so that bot management runs its model on them
@@ -183,6 +189,7 @@ fi
 
 # --- work directory and cleanup -----------------------------------------------------------------
 work="$(mktemp -d "${TMPDIR:-/tmp}/bliss-load.XXXXXX")"
+shm=""  # cluster mode: a directory in /dev/shm for the feature stores (bliss.yaml's default is there too)
 pids=()
 cleanup() {
   local rc=$?
@@ -193,12 +200,18 @@ cleanup() {
     kill -KILL "$p" 2>/dev/null || true
   done
   wait 2>/dev/null || true
+  [ -n "$shm" ] && rm -rf "$shm"
   if [ "$KEEP" = 1 ]; then log "work directory kept: $work"; else rm -rf "$work"; fi
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+stores="$work/stores"  # bliss-features' and bliss-cluster's stores and rings: on tmpfs when there is one
+if [[ " $TARGETS " == *" bliss-features "* || " $TARGETS " == *" bliss-cluster "* ]]; then
+  shm="$(mktemp -d /dev/shm/bliss-load.XXXXXX 2>/dev/null || true)"
+  [ -z "$shm" ] || stores="$shm"
+fi
 
 taken_ports=" "
 # below the kernel's ephemeral range: a port some outgoing connection holds (wrk's, the proxies'
@@ -324,7 +337,7 @@ EOF
 
 start_bliss() {
   local name="$1" transport="${1#bliss:}" p dir; p="$(free_port)"
-  [ "$name" = bliss-bot ] && transport="$TRANSPORT"
+  case "$name" in bliss-bot|bliss-features|bliss-cluster) transport="$TRANSPORT" ;; esac
   dir="$work/${name//:/-}"; mkdir -p "$dir"
   {
   cat <<EOF
@@ -346,12 +359,18 @@ routes:
     upstream: origin
 access_log:
   enabled: false
+EOF
+  case "$name" in
+    bliss-features|bliss-cluster) features_config "$name" "$dir" ;;
+    *)
+      cat <<EOF
 # no feature service; bliss run still reads the schema it names
 feature_service:
   embedded: false
   features: $root/config/features.yaml
 EOF
-  if [ "$name" = bliss-bot ]; then bot_config "$dir"; else printf 'admin:\n  enabled: false\nplugins: []\n'; fi
+      if [ "$name" = bliss-bot ]; then bot_config "$dir"; else printf 'admin:\n  enabled: false\nplugins: []\n'; fi ;;
+  esac
   } >"$dir/bliss.yaml"
   gclog[$name]="$dir/gc.log"
   # shellcheck disable=SC2086 # BLISS_JAVA_OPTS is split into options, as the launcher does
@@ -368,8 +387,14 @@ EOF
   label[$name]="bliss ${running:-?}, $EVENT_LOOPS loop(s)"
   if [ "$name" = bliss-bot ]; then
     label[$name]="${label[$name]}, bot management + 10 rules, models ${BOT_MODELS:-generated (200 trees)}"
-    check_bot_scoring "$p" "$dir" || exit 1
+    check_bot_scoring "$p" "$dir" "$bot_admin_port" || exit 1
   fi
+  case "$name" in bliss-features|bliss-cluster)
+    label[$name]="${label[$name]}, bot management + 10 rules, models ${BOT_MODELS:-config/models.yaml}, embedded feature service"
+    [ "$name" != bliss-cluster ] || label[$name]="${label[$name]} in cluster mode (Kafka $kafka_bootstrap)"
+    check_bot_scoring "$p" "$dir" "${admin_port[$name]}" || exit 1
+    check_feature_service "$name" "$dir" || exit 1 ;;
+  esac
   if [ "$transport" != auto ] && [ "$running" != "$transport" ]; then
     log "note: bliss was asked for $transport but runs on ${running:-?} (fallback)"
   fi
@@ -380,6 +405,28 @@ bot_admin_port=""
 # the plugin, the rules and an admin port (for the bot metrics only) of bliss-bot's bliss.yaml
 bot_config() {  # $1 = its directory
   bot_admin_port="$(free_port)"
+  write_rules "$1"
+  cat <<EOF
+admin:
+  enabled: true
+  host: 127.0.0.1
+  port: $bot_admin_port
+rules: $1/rules.yaml
+plugins:
+  - name: bot
+    type: bot-management
+    config:
+      features: $root/config/features.yaml
+      heuristics: $root/config/heuristics.yaml
+      verified_bots: $root/config/verified-bots.yaml
+      models: ${BOT_MODELS:-$work/bot/models.yaml}
+      store: $work/bot/store/features
+      events_ring: ""          # no feature service: events are built, then dropped
+      max_feature_age: 1h      # the generated snapshot must stay fresh for the whole run
+EOF
+}
+
+write_rules() {  # $1 = the directory of the target's rules.yaml
   cat >"$1/rules.yaml" <<'EOF'
 # Ten rules of the kinds rules.yaml suggests, over bot.* and http.* fields. wrk's browser-like
 # GET / matches none of them, so every rule is evaluated on every request and none ends it.
@@ -422,12 +469,48 @@ rules:
     expression: bot.ja4 in {"t13d1516h2_8daaf6152771_02713d6af862"}
     action: block
 EOF
+}
+
+# --- bliss-features and bliss-cluster: bot management and the embedded feature service -----------
+# As `bliss run` runs them with config/bliss.yaml: the plugin writes each request's event into the
+# ring, the feature service in the same JVM reads it, keeps the windows and publishes the store every
+# second, which the plugin reads for the shipped model. bliss-cluster also sends every event to the
+# events topic of the broker below and reads the features topic (no aggregator runs: one would take
+# the load side's core, and the node does the same work without one).
+declare -A admin_port fs_admin_port
+features_config() {  # $1 = target, $2 = its directory
+  local store="$stores/$1/features"
+  mkdir -p "$stores/$1"
+  admin_port[$1]="$(free_port)"; fs_admin_port[$1]="$(free_port)"
+  write_rules "$2"
+  cat <<EOF
+feature_service:
+  embedded: true
+  features: $root/config/features.yaml
+  store: $store
+  publish_interval: 1s
+  admin:
+    enabled: true
+    host: 127.0.0.1
+    port: ${fs_admin_port[$1]}
+EOF
+  if [ "$1" = bliss-cluster ]; then
+    cat <<EOF
+  cluster:
+    kafka:
+      bootstrap_servers: $kafka_bootstrap
+      events_topic: load-events
+      features_topic: load-features
+    topics:
+      replication_factor: 1
+EOF
+  fi
   cat <<EOF
 admin:
   enabled: true
   host: 127.0.0.1
-  port: $bot_admin_port
-rules: $1/rules.yaml
+  port: ${admin_port[$1]}
+rules: $2/rules.yaml
 plugins:
   - name: bot
     type: bot-management
@@ -435,12 +518,104 @@ plugins:
       features: $root/config/features.yaml
       heuristics: $root/config/heuristics.yaml
       verified_bots: $root/config/verified-bots.yaml
-      models: ${BOT_MODELS:-$work/bot/models.yaml}
-      store: $work/bot/store/features
-      events_ring: ""          # no feature service: events are built, then dropped
-      max_feature_age: 1h      # the generated snapshot must stay fresh for the whole run
+      models: ${BOT_MODELS:-$root/config/models.yaml}
+      store: $store
 EOF
 }
+
+# "ring_read sent acknowledged failed dropped" from the feature service's counters: ring records
+# read, events-topic records sent / acknowledged by the broker / failed, requests not forwarded
+# because the node's event buffer was full
+fs_counters() {  # $1 = target
+  curl -s -m 5 "http://127.0.0.1:${fs_admin_port[$1]}/metrics" | awk '
+    /^bliss_features_events_total[{].*result="ok"/ { ok = $NF }
+    /^bliss_features_cluster_events_total[{].*result="sent"/ { sent = $NF }
+    /^bliss_features_cluster_events_total[{].*result="acknowledged"/ { acked = $NF }
+    /^bliss_features_cluster_events_total[{].*result="failed"/ { failed = $NF }
+    /^bliss_features_cluster_events_dropped_total/ { dropped = $NF }
+    END { printf "%.0f %.0f %.0f %.0f %.0f\n", ok, sent, acked, failed, dropped }'
+}
+
+# before any measuring, the service reads the ring (and in cluster mode the broker acknowledges its
+# events): 100 requests, then at most 60 s
+check_feature_service() {  # $1 = target, $2 = its directory
+  local i ok=0 sent=0 acked=0 failed=0 dropped=0
+  for i in $(seq 1 100); do curl -s -o /dev/null -m 2 -H "User-Agent: $BOT_UA" "http://127.0.0.1:${port[$1]}/" || true; done
+  for i in $(seq 1 120); do
+    read -r ok sent acked failed dropped < <(fs_counters "$1")
+    if [ "$ok" -ge 100 ] && { [ "$1" != bliss-cluster ] || [ "$acked" -ge 100 ]; }; then
+      log "$1: the feature service read $ok ring events$([ "$1" != bliss-cluster ] || echo "; the broker acknowledged $acked events-topic records, $failed failed")"
+      return 0
+    fi
+    sleep 0.5
+  done
+  tail -n 20 "$2/bliss.log" >&2
+  echo "run.sh: $1's feature service read $ok ring events (of at least 100)$([ "$1" != bliss-cluster ] || echo " and Kafka acknowledged $acked of its events ($failed failed)") within 60 s" >&2
+  return 1
+}
+
+# --- the Kafka broker of bliss-cluster: one KRaft node in a child JVM, on loopback ---------------
+# Started as feature-service's tests start theirs (kafka.tools.StorageTool format, then kafka.Kafka,
+# on the jars of that module's test class path), pinned where wrk and the origin run: it stands for
+# the fleet's cluster, not for the proxy's work. Stopped (SIGTERM) with everything else at the end.
+kafka_pid=""; kafka_bootstrap=""; kafka_cp=""
+prepare_kafka() {
+  kafka_cp="${KAFKA_CLASSPATH:-}"
+  if [ -z "$kafka_cp" ]; then
+    log "building feature-service's test class path (the Kafka broker's jars)"
+    if ! (cd "$root" && timeout 900 ./mvnw -B -q -pl feature-service -am test-compile -Dbliss.skipDistribution) \
+        >"$work/kafka-build.log" 2>&1; then
+      tail -n 20 "$work/kafka-build.log" >&2; echo "run.sh: cannot build feature-service's test class path" >&2; exit 1
+    fi
+    kafka_cp="$(cat "$root/feature-service/target/kafka-classpath.txt")"
+  fi
+}
+start_kafka() {
+  local dir="$work/kafka" kport cport cid i
+  mkdir -p "$dir"; kport="$(free_port)"; cport="$(free_port)"
+  cat >"$dir/server.properties" <<EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.bootstrap.servers=127.0.0.1:$cport
+listeners=PLAINTEXT://127.0.0.1:$kport,CONTROLLER://127.0.0.1:$cport
+advertised.listeners=PLAINTEXT://127.0.0.1:$kport
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$dir/data
+auto.create.topics.enable=false
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+num.network.threads=2
+num.io.threads=2
+background.threads=2
+EOF
+  local kjvm=("$java" -Xmx512m --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow
+    -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info -cp "$kafka_cp")
+  cid="$(timeout 60 "${kjvm[@]}" kafka.tools.StorageTool random-uuid 2>"$dir/format.log" | tail -n 1)"
+  if ! timeout 120 "${kjvm[@]}" kafka.tools.StorageTool format -t "$cid" -c "$dir/server.properties" --standalone \
+      >>"$dir/format.log" 2>&1; then
+    cat "$dir/format.log" >&2; echo "run.sh: cannot format the Kafka broker's storage" >&2; exit 1
+  fi
+  "${pin_load[@]}" "${kjvm[@]}" kafka.Kafka "$dir/server.properties" >"$dir/broker.log" 2>&1 &
+  kafka_pid=$!; pids+=("$kafka_pid")
+  for i in $(seq 1 600); do
+    kill -0 "$kafka_pid" 2>/dev/null || break
+    grep -q "Kafka Server started" "$dir/broker.log" && break
+    sleep 0.1
+  done
+  if ! grep -q "Kafka Server started" "$dir/broker.log"; then
+    tail -n 20 "$dir/broker.log" >&2; echo "run.sh: the Kafka broker did not start within 60 s" >&2; exit 1
+  fi
+  kafka_bootstrap="127.0.0.1:$kport"
+  log "kafka: broker $(echo "$kafka_cp" | tr ':' '\n' | sed -n 's#.*/kafka_2.13-\([^/]*\)\.jar$#\1#p' | head -n 1) (KRaft, one node) on $kafka_bootstrap, pinned with the load"
+}
+broker_pids() { [ -z "$kafka_pid" ] || echo "$kafka_pid"; }
 
 # the feature store and model of bliss-bot, written by the benchmarks module's generator
 prepare_bot() {
@@ -462,8 +637,8 @@ prepare_bot() {
   log "$(tail -n 1 "$work/bot-fixtures.log")"
 }
 
-bot_metrics() {  # the plugin's counters: requests by score source, features unavailable
-  curl -s -m 5 "http://127.0.0.1:$bot_admin_port/metrics" | grep -E '^bliss_plugin_bot_(scored|features_unavailable)_total' || true
+bot_metrics() {  # the plugin's counters: requests by score source, features unavailable; $1 = admin port
+  curl -s -m 5 "http://127.0.0.1:${1:-$bot_admin_port}/metrics" | grep -E '^bliss_plugin_bot_(scored|features_unavailable)_total' || true
 }
 
 inspect_time() {  # "seconds calls" of bliss-bot's bot-management inspect, as the proxy's chain times it
@@ -475,17 +650,17 @@ inspect_time() {  # "seconds calls" of bliss-bot's bot-management inspect, as th
 
 # a browser's request must be scored by the model and the rules must be in force (else the run
 # would not measure them)
-check_bot_scoring() {  # $1 = port, $2 = directory
+check_bot_scoring() {  # $1 = port, $2 = directory, $3 = admin port
   local code
   code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -H "User-Agent: $BOT_UA" -H "Accept: text/html" \
     -H "Accept-Language: en-GB" -H "Accept-Encoding: gzip" "http://127.0.0.1:$1/" || true)"
-  if [ "$code" != 200 ] || ! bot_metrics | grep -q 'source="machine_learning".* [1-9]'; then
-    bot_metrics >&2; tail -n 20 "$2/bliss.log" >&2
-    echo "run.sh: bliss-bot answered $code and did not score a browser's request with its model" >&2; return 1
+  if [ "$code" != 200 ] || ! bot_metrics "$3" | grep -q 'source="machine_learning".* [1-9]'; then
+    bot_metrics "$3" >&2; tail -n 20 "$2/bliss.log" >&2
+    echo "run.sh: bliss with bot management answered $code and did not score a browser's request with its model" >&2; return 1
   fi
   code="$(curl -s -o /dev/null -m 5 -w '%{http_code}' -X DEBUG "http://127.0.0.1:$1/" || true)"
   if [ "$code" != 403 ]; then
-    tail -n 20 "$2/bliss.log" >&2; echo "run.sh: bliss-bot's rules are not in force (DEBUG answered $code, not 403)" >&2; return 1
+    tail -n 20 "$2/bliss.log" >&2; echo "run.sh: the rules are not in force (DEBUG answered $code, not 403)" >&2; return 1
   fi
   [ "$BROWSER_HEADERS" = 1 ] || log "note: BROWSER_HEADERS=0: wrk sends no User-Agent, so bliss-bot scores by heuristics, not its model"
 }
@@ -540,15 +715,21 @@ results="$work/results.tsv"
 measure() {  # $1 = target, $2 = round
   local name="$1" round="$2" out="$work/wrk-${1//:/-}-$2.txt" mine before_t after_t sys0 sys1 ch0 ch1 t0 t1 g0=0
   [ "$ROUND_WARMUP" -gt 0 ] && load "${port[$name]}" "$ROUND_WARMUP" >/dev/null
-  mapfile -t mine < <(target_pids "$name"; origin_pids)
+  mapfile -t mine < <(target_pids "$name"; origin_pids; broker_pids)
   [ "${kind[$name]}" = bliss ] && g0="$(gc_lines "${gclog[$name]}")"
-  local tp=()
+  local tp=() fs=0 c0="" c1="" k0 k1
   mapfile -t tp < <(target_pids "$name")
+  case "$name" in bliss-features|bliss-cluster) fs=1; c0="$(fs_counters "$name")" ;; esac
+  # shellcheck disable=SC2046 # no pid, or one
+  k0="$(proc_ticks $(broker_pids))"
   before_t="$(proc_ticks "${tp[@]}")"; local all0; all0="$(proc_ticks "${mine[@]}")"; local user0; user0="$(proc_user_ticks "${tp[@]}")"
   read -r sys0 st0 < <(sys_ticks); children_ms >"$work/ch"; ch0="$(<"$work/ch")"; t0="$(date +%s%N)"
   load "${port[$name]}" "$DURATION" >"$out"
   t1="$(date +%s%N)"; children_ms >"$work/ch"; ch1="$(<"$work/ch")"; read -r sys1 st1 < <(sys_ticks)
   local all1; all1="$(proc_ticks "${mine[@]}")"; after_t="$(proc_ticks "${tp[@]}")"; local user1; user1="$(proc_user_ticks "${tp[@]}")"
+  # shellcheck disable=SC2046
+  k1="$(proc_ticks $(broker_pids))"
+  [ "$fs" = 1 ] && c1="$(fs_counters "$name")"
 
   local rps p50 p99 errs non2xx
   rps="$(awk '/^Requests\/sec/{print $2}' "$out")"
@@ -579,6 +760,15 @@ measure() {  # $1 = target, $2 = round
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "${rps:-0}" "$p50" "$p99" "$cpu_us" \
     "$other" "$steal" "$gc" "${errs:-0}" "${non2xx:-0}" "$proxy_pct" "$load_pct" "$user_us" "$sys_us" >>"$results"
+  if [ "$fs" = 1 ]; then
+    # the feature service's side: ring events read, events produced into Kafka, requests dropped
+    echo "$c0 $c1" | awk -v r="$round" -v t="$name" -v s="$secs" -v rps="${rps:-0}" -v k=$((k1 - k0)) -v hz="$clk_tck" '
+      { ok = ($6 - $1) / s; acked = ($8 - $3) / s; failed = $9 - $4; dropped = ($10 - $5) / s
+        printf "%s\t%s\t%.0f\t%.0f\t%.0f\t%.2f\t%.1f\t%d\t%.0f\n", r, t, rps, ok, acked, (rps > 0 ? acked / rps : 0), dropped, failed, k / hz / s * 100 }' \
+      >>"$work/features.tsv"
+    log "round $round $(printf '%-15s' "$name") feature service: $(awk -F'\t' -v r="$round" -v t="$name" '$1 == r && $2 == t {
+      printf "%s ring events/s read", $4; if (t == "bliss-cluster") printf ", %s events/s produced (%s per request), %s requests/s dropped, %s failed; broker %s%% of a core", $5, $6, $7, $8, $9 }' "$work/features.tsv")"
+  fi
   log "round $round $(printf '%-15s' "$name") $(printf '%9.0f' "${rps:-0}") req/s  p50 ${p50} ms  p99 ${p99} ms  cpu ${cpu_us} µs/req (user ${user_us} + sys ${sys_us})  busy: proxy ${proxy_pct}% wrk+origin ${load_pct}%  other ${other}%  steal ${steal}%  gc(n/pause/alloc per req) $gc$([ "${errs:-0}" = 0 ] || echo "  socket errors $errs")$([ -z "$non2xx" ] || echo "  non-2xx $non2xx")"
 }
 
@@ -673,12 +863,13 @@ prepare_bliss() {
 }
 if [[ " $TARGETS " == *" bliss"* ]]; then prepare_bliss; fi
 if [[ " $TARGETS " == *" bliss-bot "* ]]; then prepare_bot; fi
+if [[ " $TARGETS " == *" bliss-cluster "* ]]; then prepare_kafka; start_kafka; fi
 
 for t in $TARGETS; do
   case "$t" in
     nginx) start_nginx_proxy ;;
     origin) port[origin]="$origin_port"; pid[origin]="$origin_pid"; kind[origin]=origin; label[origin]="origin direct"; transport_of[origin]="-" ;;
-    bliss:*|bliss-bot) start_bliss "$t" ;;
+    bliss:*|bliss-bot|bliss-features|bliss-cluster) start_bliss "$t" ;;
   esac
   log "started $(printf '%-15s' "$t") ${label[$t]} on port ${port[$t]}"
 done
@@ -709,6 +900,7 @@ echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s --latency, $ROUNDS interleave
 echo
 echo "Per round (CPU shares in % of one core: the proxy's, the load side's (wrk + origin), and other = used outside"
 echo "this benchmark; gc = young pauses / total pause / ≈ allocated per request):"
+[ -z "$kafka_pid" ] || echo "(the load side's share includes the Kafka broker's, pinned with wrk and the origin)"
 echo
 echo "| round | target | req/s | p50 ms | p99 ms | proxy CPU µs/req | vs nginx | proxy % | wrk+origin % | other % | steal % | gc | errors |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -766,4 +958,35 @@ if [[ " $TARGETS " == *" bliss-bot "* ]]; then
     echo "$inspect_before $inspect_after" | awk '{ if ($4 > $2) printf "bot management inspect in bliss-bot during the rounds: %.2f µs per request over %d requests (bliss_detector_seconds_total / calls_total)\n", ($3 - $1) / ($4 - $2) * 1e6, $4 - $2 }'
   fi
   [ -n "$bot_counters" ] && { echo "bliss-bot's plugin counters at the end:"; echo "$bot_counters" | sed 's/^/  /'; }
+fi
+
+# bliss-features and bliss-cluster: what their feature services did during the measured runs, and
+# the proxy's figures with cluster mode against the same bliss without it, round by round
+if [ -s "$work/features.tsv" ]; then
+  fcol() { awk -F'\t' -v t="$1" -v c="$2" '$2 == t {print $c}' "$work/features.tsv" | median; }
+  echo
+  echo "Feature service during the measured runs, median over $ROUNDS rounds (ring: events read from the events ring;"
+  echo "produced: events-topic records the broker acknowledged, one per dimension key of a request; dropped: requests"
+  echo "the node's event buffer could not take; broker: the Kafka broker's CPU, % of one core, on the load side):"
+  echo
+  echo "| target | req/s | ring events read/s | events produced/s | events per request | dropped requests/s | failed | broker CPU % |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for t in $TARGETS; do
+    case "$t" in
+      bliss-features) printf '| %s | %.0f | %.0f | - | - | - | - | - |\n' "$t" "$(fcol "$t" 3)" "$(fcol "$t" 4)" ;;
+      bliss-cluster) printf '| %s | %.0f | %.0f | %.0f | %.2f | %.1f | %.0f | %.0f |\n' "$t" "$(fcol "$t" 3)" "$(fcol "$t" 4)" \
+        "$(fcol "$t" 5)" "$(fcol "$t" 6)" "$(fcol "$t" 7)" "$(fcol "$t" 8)" "$(fcol "$t" 9)" ;;
+    esac
+  done
+  if [[ " $TARGETS " == *" bliss-features "* && " $TARGETS " == *" bliss-cluster "* ]]; then
+    echo
+    awk -F'\t' '$2 == "bliss-features" { b[$1] = $3 } $2 == "bliss-cluster" { v[$1] = $3 }
+      END { for (r in v) if (b[r] > 0) print v[r] / b[r] }' "$results" | sort -g | awk '
+      { v[NR] = $1 } END { if (NR == 0) exit
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        s = ""; for (i = 1; i <= NR; i++) s = s sprintf("%s%.2f", i > 1 ? " " : "", v[i])
+        printf "bliss-cluster vs bliss-features (cluster mode vs the same bliss without it), req/s: median of per-round ratios %.2fx, min %.2fx, max %.2fx (sorted: %s)\n", m, v[1], v[NR], s }'
+    awk -v a="$(col bliss-cluster 6)" -v b="$(col bliss-features 6)" -v pa="$(col bliss-cluster 5)" -v pb="$(col bliss-features 5)" 'BEGIN{
+      if (b > 0) printf "proxy CPU per request: %.1f vs %.1f µs (median), %+.1f µs for cluster mode; p99 %.2f vs %.2f ms\n", a, b, a - b, pa, pb }'
+  fi
 fi

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.features.cluster.ClusterStatus;
+import dev.bliss.features.cluster.FleetKeyLayout;
 import dev.bliss.features.cluster.TestBroker;
 import dev.bliss.features.cluster.aggregate.AggregateSettings;
 import dev.bliss.features.cluster.aggregate.AggregatorProcess;
@@ -12,12 +13,14 @@ import dev.bliss.features.cluster.aggregate.FleetAggregator;
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.TestOrigin;
 import dev.bliss.store.FeatureStoreReader;
+import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,9 +43,9 @@ class FleetFeaturesThroughProxiesTest {
     private static final Duration MAX_FLEET_AGE = Duration.ofSeconds(3);
     private static final Duration WAIT = Duration.ofSeconds(90);
     /**
-     * A killed instance's partition moves after the group's session timeout (6 s here) and the
-     * fencing of its open transaction (exactly-once); on a 2-core machine running the whole suite
-     * that once took longer than {@link #WAIT}.
+     * The takeover's bound. It once took over 90 s in a full CI run on 2 cores, with the default
+     * heartbeat, transaction timeout and coordinator sweep, which alone allow for up to 25 s of
+     * waiting ({@link AggregatorProcess#CLIENT_TIMEOUTS}); no log of that run says what took the rest.
      */
     private static final Duration TAKEOVER_WAIT = Duration.ofSeconds(180);
 
@@ -52,6 +55,10 @@ class FleetFeaturesThroughProxiesTest {
 
     @TempDir
     Path dir;
+
+    /** The client's address: {@link #CLIENT}, or one whose events meet a chosen aggregator instance. */
+    private String client = CLIENT;
+    private int aggregatorLogs;
 
     private final TestOrigin origin = new TestOrigin();
     private final List<AutoCloseable> running = new ArrayList<>();
@@ -103,13 +110,13 @@ class FleetFeaturesThroughProxiesTest {
         }
 
         String score(String userAgent) throws Exception {
-            assertEquals(200, FeatureLab.get(proxy, CLIENT, userAgent).status());
+            assertEquals(200, FeatureLab.get(proxy, client, userAgent).status());
             return origin.next().headers().get("x-bot-score");
         }
 
         float distinctUserAgents() throws Exception {
             try (FeatureStoreReader reader = lab.reader()) {
-                FeatureLookup l = FeatureLookup.find(reader, lab.schema.schema(), "ip", CLIENT);
+                FeatureLookup l = FeatureLookup.find(reader, lab.schema.schema(), "ip", client);
                 return l.status() == FeatureLookup.Status.FOUND ? l.values()[l.names().indexOf("distinct_ua_10m")] : -1;
             }
         }
@@ -157,7 +164,7 @@ class FleetFeaturesThroughProxiesTest {
 
     private ClusterSettings cluster(String name) {
         return new ClusterSettings(broker.bootstrap(), name + "-events", name + "-features",
-                Map.of("session.timeout.ms", "6000"), MAX_FLEET_AGE, ClusterSettings.DEFAULT_EVENT_BUFFER, true, 2,
+                AggregatorProcess.CLIENT_TIMEOUTS, MAX_FLEET_AGE, ClusterSettings.DEFAULT_EVENT_BUFFER, true, 2,
                 (short) 1);
     }
 
@@ -183,7 +190,7 @@ class FleetFeaturesThroughProxiesTest {
         assertEquals("94", a.score(FeatureLab.browser(0)), "a new client");
         for (int i = 1; i < 50; i++) {
             Node to = i % 2 == 0 ? a : b;
-            assertEquals(200, FeatureLab.get(to.proxy, CLIENT, FeatureLab.browser(i)).status());
+            assertEquals(200, FeatureLab.get(to.proxy, client, FeatureLab.browser(i)).status());
             origin.next();
         }
         // 50 values in a 256-bit linear counter: standard error 4.6%; three of them either side
@@ -215,19 +222,21 @@ class FleetFeaturesThroughProxiesTest {
         a.awaitMetric("fleet mode in node a's metrics again", "bliss_features_cluster_fleet_fresh 1.0");
     }
 
+    /** A child JVM running the aggregator; returns once it says "started" in its own log file. */
     private Process aggregatorProcess(ClusterSettings cluster, String name) throws Exception {
+        // a file of its own: a previous instance's "started" must not pass for this one's
+        Path log = dir.resolve(name + "-" + ++aggregatorLogs + ".log");
         Process p = new ProcessBuilder(AggregatorProcess.command(broker.bootstrap(), cluster.eventsTopic(),
                 cluster.featuresTopic(), name, dir.resolve("state-" + name).toString(),
                 String.valueOf(AGGREGATE_EVERY.toMillis()), String.valueOf(MAX_FLEET_AGE.toMillis())))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile()))
-                .start();
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         running.add(p::destroyForcibly);
         FeatureLab.await("the aggregator process starts", WAIT, () -> {
             try {
                 if (!p.isAlive()) {
-                    throw new AssertionError("the aggregator exited: " + Files.readString(dir.resolve(name + ".log")));
+                    throw new AssertionError("the aggregator exited: " + Files.readString(log));
                 }
-                return Files.readString(dir.resolve(name + ".log")).contains("started");
+                return Files.readString(log).contains("started");
             } catch (java.io.IOException e) {
                 throw new AssertionError(e);
             }
@@ -235,25 +244,46 @@ class FleetFeaturesThroughProxiesTest {
         return p;
     }
 
-    private static float requests(Node n) throws Exception {
+    private float requests(Node n) throws Exception {
         try (FeatureStoreReader reader = n.lab.reader()) {
-            FeatureLookup l = FeatureLookup.find(reader, n.lab.schema.schema(), "ip", CLIENT);
+            FeatureLookup l = FeatureLookup.find(reader, n.lab.schema.schema(), "ip", client);
             return l.status() == FeatureLookup.Status.FOUND ? l.values()[l.names().indexOf("reqs_10m")] : -1;
         }
     }
 
+    /**
+     * Waits until the group has settled with one events-topic partition on each instance (the one
+     * in this JVM holds exactly one), then picks an address whose events (keyed by its ip dimension
+     * key, partitioned as Kafka's producer does: murmur2 of the key's bytes) go to the other one.
+     */
+    private static String clientOfTheOtherInstance(FleetAggregator here, ClusterSettings cluster, FeatureSchema schema) {
+        FeatureLab.await("one partition on each aggregator instance", WAIT, () -> here.activePartitions().size() == 1);
+        int mine = here.activePartitions().iterator().next();
+        int ip = schema.dimensionIndex("ip");
+        int partitions = cluster.partitions();
+        for (int last = 23; last < 255; last++) {
+            String address = "198.51.100." + last;
+            byte[] key = FleetKeyLayout.encode(ip, DimensionKeyText.key(schema.dimensions().get(ip), address));
+            int partition = Utils.toPositive(Utils.murmur2(key)) % partitions;
+            if (partition != mine) {
+                return address;
+            }
+        }
+        throw new AssertionError("no address of 198.51.100.0/24 hashes to a partition other than " + mine);
+    }
+
     private void spread(Node a, Node b, int from, int to) throws Exception {
         for (int i = from; i < to; i++) {
-            assertEquals(200, FeatureLab.get(i % 2 == 0 ? a.proxy : b.proxy, CLIENT, FeatureLab.browser(i)).status());
+            assertEquals(200, FeatureLab.get(i % 2 == 0 ? a.proxy : b.proxy, client, FeatureLab.browser(i)).status());
             origin.next();
         }
     }
 
-    private static void awaitRequests(String what, Node n, float expected) {
+    private void awaitRequests(String what, Node n, float expected) {
         awaitRequests(what, n, expected, WAIT);
     }
 
-    private static void awaitRequests(String what, Node n, float expected, Duration wait) {
+    private void awaitRequests(String what, Node n, float expected, Duration wait) {
         FeatureLab.await(what, wait, () -> {
             try {
                 return requests(n) == expected;
@@ -275,6 +305,8 @@ class FleetFeaturesThroughProxiesTest {
                 dir.resolve("state-fleet2-other"), 1, AggregateSettings.EXACTLY_ONCE), a.lab.schema.schema(),
                 a.lab.schema.maxKeys(), AGGREGATE_EVERY, Duration.ofSeconds(30));
         running.add(other);
+        // the client whose events go to the child's partition, so that killing the child moves them
+        client = clientOfTheOtherInstance(other, cluster, a.lab.schema.schema());
         spread(a, b, 0, 20);
         awaitRequests("node a: the fleet's 20 requests (10 its own)", a, 20);
         awaitRequests("node b: the fleet's 20 requests", b, 20);
@@ -282,8 +314,9 @@ class FleetFeaturesThroughProxiesTest {
         killed.destroyForcibly(); // SIGKILL: no commit, no leaving the group
         assertTrue(killed.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
         spread(a, b, 20, 40);
-        // the other instance takes the dead one's partition once its session times out (6 s here),
-        // with the window state from the changelog: exactly the 40 requests, nothing counted twice
+        // the other instance takes the dead one's partition once its session times out and its open
+        // transaction is rolled back (AggregatorProcess.CLIENT_TIMEOUTS), with the window state from
+        // the changelog: exactly the 40 requests, nothing counted twice
         awaitRequests("node a: 40 requests, the killed instance's share taken over", a, 40, TAKEOVER_WAIT);
         awaitRequests("node b: 40 requests", b, 40, TAKEOVER_WAIT);
 

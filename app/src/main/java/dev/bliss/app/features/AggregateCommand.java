@@ -1,6 +1,8 @@
 package dev.bliss.app.features;
 
 import dev.bliss.app.ConfigLocation;
+import dev.bliss.app.logging.ApplicationLog;
+import dev.bliss.app.logging.LoggingOptions;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.features.cluster.aggregate.AggregateSettings;
@@ -24,26 +26,18 @@ import picocli.CommandLine.Option;
         description = "Run the fleet aggregator: every node's request events in from Kafka, fleet-wide features out to Kafka.")
 public final class AggregateCommand implements Callable<Integer> {
 
-    /**
-     * Kafka's clients log every configuration at INFO (hundreds of lines per start): warnings and
-     * errors only, unless a logging configuration file says otherwise. Held so JUL keeps the level.
-     */
-    private static final java.util.logging.Logger KAFKA_LOG = java.util.logging.Logger.getLogger("org.apache.kafka");
-
     @Option(names = {"-c", "--config"}, defaultValue = "config/bliss.yaml",
             description = "The configuration file; its feature_service and aggregate sections are used (default: ${DEFAULT-VALUE}).")
     Path config;
 
     @Override
     public Integer call() {
-        if (System.getProperty("java.util.logging.config.file") == null) {
-            KAFKA_LOG.setLevel(java.util.logging.Level.WARNING);
-        }
         Path file = ConfigLocation.resolve(config);
         ServiceConfig service;
         AggregateSettings settings;
         try {
             ConfigSection root = YamlConfigReader.read(file);
+            ApplicationLog.configure(LoggingOptions.read(root));
             service = ServiceConfig.read(root, file);
             settings = AggregateSettings.read(root.section("aggregate"), file.toAbsolutePath().getParent());
         } catch (ConfigException e) {

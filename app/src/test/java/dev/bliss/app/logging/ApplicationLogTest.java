@@ -13,7 +13,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +85,41 @@ class ApplicationLogTest {
         System.getLogger("dev.bliss.test").log(System.Logger.Level.DEBUG, "details");
 
         assertTrue(lines().getFirst().endsWith(" DEBUG dev.bliss.test: details"), lines().toString());
+    }
+
+    /** A real Kafka client, logging through SLF4J and slf4j-jdk14 as in cluster mode; it never connects. */
+    private static void createAndCloseAKafkaProducer() {
+        Map<String, Object> config = Map.of("bootstrap.servers", "127.0.0.1:9", "client.id", "log-level-test",
+                "key.serializer", ByteArraySerializer.class.getName(), "value.serializer", ByteArraySerializer.class.getName());
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config)) {
+            producer.close(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void shouldHoldKafkasClientsToWarningsAtInfoAndLetThemFollowAMoreVerboseLevel() {
+        capture(new LoggingOptions(LogLevel.INFO, LogFormat.TEXT));
+        createAndCloseAKafkaProducer();
+        System.getLogger("dev.bliss.test").log(System.Logger.Level.INFO, "ours");
+        System.getLogger("org.apache.kafka.clients.producer.KafkaProducer").log(System.Logger.Level.WARNING, "theirs");
+
+        List<String> lines = lines();
+        assertTrue(lines.stream().noneMatch(l -> l.contains("ProducerConfig values")), lines.toString());
+        assertTrue(lines.stream().noneMatch(l -> l.contains(" INFO org.apache.kafka")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.endsWith(" INFO dev.bliss.test: ours")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.endsWith(" WARN org.apache.kafka.clients.producer.KafkaProducer: theirs")),
+                lines.toString());
+
+        captured.reset();
+        capture(new LoggingOptions(LogLevel.DEBUG, LogFormat.TEXT));
+        createAndCloseAKafkaProducer();
+        assertTrue(lines().stream().anyMatch(l -> l.contains(" INFO org.apache.kafka.") && l.contains(": ProducerConfig values")),
+                lines().toString());
+
+        captured.reset();
+        capture(new LoggingOptions(LogLevel.ERROR, LogFormat.TEXT));
+        System.getLogger("org.apache.kafka.clients.producer.KafkaProducer").log(System.Logger.Level.WARNING, "theirs");
+        assertEquals(List.of(), lines(), "error: Kafka's warnings are below the level like everyone's");
     }
 
     @Test

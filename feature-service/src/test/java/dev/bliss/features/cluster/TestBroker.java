@@ -67,6 +67,9 @@ public final class TestBroker implements AutoCloseable {
                 Map.entry("share.coordinator.state.topic.replication.factor", "1"),
                 Map.entry("share.coordinator.state.topic.min.isr", "1"),
                 Map.entry("group.initial.rebalance.delay.ms", "0"),
+                // transactions past their timeout (a SIGKILLed producer's) are rolled back by a sweep
+                // every second instead of every 10 s, so a killed aggregator's partitions move on sooner
+                Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"),
                 // small-heap settings: the cleaner's default 128 MiB buffer does not fit in -Xmx128m
                 Map.entry("log.cleaner.dedupe.buffer.size", "8388608"),
                 Map.entry("num.network.threads", "2"),

@@ -7,9 +7,14 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TaskMetadata;
+import org.apache.kafka.streams.ThreadMetadata;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.Stores;
 
@@ -28,11 +33,13 @@ public final class FleetAggregator implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("dev.bliss.features.cluster");
 
     private final KafkaStreams streams;
+    private final String eventsTopic;
     private final AggregateCounters counters = new AggregateCounters();
 
     private FleetAggregator(ClusterSettings cluster, AggregateSettings settings, FeatureSchema schema,
                             Map<String, Long> maxKeys, Duration interval) {
         int refresh = FleetTopology.refreshTicks(interval, cluster.maxFleetAge());
+        this.eventsTopic = cluster.eventsTopic();
         this.streams = new KafkaStreams(FleetTopology.build(schema, maxKeys, cluster.eventsTopic(), cluster.featuresTopic(),
                 interval, refresh, Stores.persistentKeyValueStore(FleetTopology.STORE), counters),
                 properties(cluster, settings));
@@ -83,6 +90,24 @@ public final class FleetAggregator implements AutoCloseable {
 
     public AggregateCounters counters() {
         return counters;
+    }
+
+    /**
+     * The events-topic partitions this instance's stream threads process now (their active tasks'):
+     * empty before the first assignment and while a rebalance revokes them.
+     */
+    public Set<Integer> activePartitions() {
+        Set<Integer> partitions = new TreeSet<>();
+        for (ThreadMetadata thread : streams.metadataForLocalThreads()) {
+            for (TaskMetadata task : thread.activeTasks()) {
+                for (TopicPartition p : task.topicPartitions()) {
+                    if (p.topic().equals(eventsTopic)) {
+                        partitions.add(p.partition());
+                    }
+                }
+            }
+        }
+        return partitions;
     }
 
     /**
