@@ -81,6 +81,10 @@ public final class RunningProxy implements ProxyServer {
     private final java.util.Map<String, java.util.function.Supplier<String>> readinessChecks = new ConcurrentHashMap<>();
     private final StatsReport stats;
     private Future<Void> shutdown;
+    /** The shutdown step in progress, for the report of a shutdown that does not end. */
+    private volatile String shutdownStage = "not started";
+    /** How much longer than the drain deadline {@link #close()} waits for the rest of the shutdown. */
+    private static final java.time.Duration CLOSE_MARGIN = java.time.Duration.ofSeconds(30);
 
     private RunningProxy(Vertx vertx, ProxyShared shared, List<RequestPath> paths, List<HttpListener> listeners,
                          AdminServer admin, StatsReport stats, DemoOrigin demo, String transport, int eventLoops,
@@ -336,18 +340,23 @@ public final class RunningProxy implements ProxyServer {
             Promise<Void> drained = Promise.promise();
             paths.forEach(RequestPath::drain);
             // a timer, not a sleeping thread, watches the in-flight count until it reaches 0 or the deadline
+            shutdownStage = "draining in-flight exchanges";
             vertx.setPeriodic(10, timer -> {
                 if (System.nanoTime() - deadline >= 0 || paths.stream().allMatch(p -> p.inFlight() == 0)) {
                     vertx.cancelTimer(timer);
-                    paths.forEach(RequestPath::close);
-                    drained.tryComplete();
+                    try {
+                        paths.forEach(RequestPath::close);
+                    } finally {
+                        drained.tryComplete();
+                    }
                 }
             });
             shutdown = drained.future()
-                    .eventually(() -> Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList()))
-                    .eventually(() -> admin == null ? Future.succeededFuture() : admin.close())
-                    .eventually(() -> demo == null ? Future.succeededFuture() : demo.close())
+                    .eventually(() -> stage("undeploying", Future.join(vertx.deploymentIDs().stream().map(vertx::undeploy).toList())))
+                    .eventually(() -> stage("closing the admin server", admin == null ? Future.succeededFuture() : admin.close()))
+                    .eventually(() -> stage("closing the demo origin", demo == null ? Future.succeededFuture() : demo.close()))
                     .eventually(() -> {
+                        shutdownStage = "closing plugins, logs and Vert.x";
                         shared.pipeline().close();
                         closeQuietly(shared.accessLog());
                         closeQuietly(watcher);
@@ -359,9 +368,29 @@ public final class RunningProxy implements ProxyServer {
         return shutdown;
     }
 
+    /**
+     * Shuts down and waits, at most the drain deadline ({@code timeouts.shutdown}) plus
+     * {@link #CLOSE_MARGIN}: a step that never completes (seen once in a test run, with no
+     * exchange left and the loop idle) is logged with its name and Vert.x is closed anyway, so a
+     * caller is never held forever.
+     */
     @Override
     public void close() {
-        shutdown().await();
+        Future<Void> done = shutdown();
+        long bound = shared.options().timeouts().shutdown().plus(CLOSE_MARGIN).toMillis();
+        try {
+            done.await(bound, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.log(System.Logger.Level.ERROR, "shutdown still " + shutdownStage + " after " + bound
+                    + " ms; closing Vert.x anyway");
+            closeVertx().await();
+        }
+    }
+
+    /** Names the shutdown step {@code step} is, for {@link #close()}'s report if it never ends. */
+    private Future<?> stage(String name, Future<?> step) {
+        shutdownStage = name;
+        return step;
     }
 
     /**
