@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that does the page's work gets {@code ip.challenges_solved_10m}, and a model reading the
  * issued count scores the first client's next (unchallenged) request automated.
  */
-class ChallengeOutcomesThroughProxyTest {
+class ChallengeFeaturesThroughProxyTest {
 
     private static final String SCRIPT = "203.0.113.20";
     private static final String BROWSER = "203.0.113.21";
