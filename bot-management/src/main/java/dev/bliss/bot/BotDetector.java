@@ -18,6 +18,7 @@ import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntField;

@@ -1,9 +1,9 @@
 package dev.bliss.bot.detectionlog;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.verified.VerifiedBotCategory;
 import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
+import dev.bliss.plugin.ScoreSource;
 import java.util.List;
 import org.agrona.DirectBuffer;
 

@@ -1,8 +1,8 @@
 package dev.bliss.bot.detectionlog;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.bot.verified.VerifiedBotCategory;
+import dev.bliss.plugin.ScoreSource;
 
 /**
  * What inspect learnt about one sampled request, kept until its {@code onComplete}: the copies of

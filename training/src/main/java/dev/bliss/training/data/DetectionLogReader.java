@@ -1,6 +1,7 @@
 package dev.bliss.training.data;
 
 import dev.bliss.plugin.ChallengeOutcome;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.training.json.JsonParser;
 import dev.bliss.training.json.JsonSyntaxException;
 import java.io.BufferedReader;
@@ -302,7 +303,7 @@ public final class DetectionLogReader implements AutoCloseable {
             }
             i++;
         }
-        return new DetectionRecord(requestId, ScoreSource.fromLog(source), (int) (double) (Double) scoreValue,
+        return new DetectionRecord(requestId, ScoreSource.of(source), (int) (double) (Double) scoreValue,
                 clientKey, vector, challenge(string(root, "challenge", false)));
     }
 
