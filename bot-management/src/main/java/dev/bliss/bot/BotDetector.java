@@ -18,6 +18,8 @@ import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.ScoreSource;
+import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntField;
 import dev.bliss.store.schema.DimensionKeys;
@@ -68,6 +70,8 @@ final class BotDetector implements Detector {
     private final IntField clearanceAge;
     /** This loop's side of the detection log, or null when it is off. */
     private final DetectionRecorder detections;
+    /** The host's bot.challenge.submission, when the detection log samples; else null. */
+    private final BoolField challengeSubmission;
 
     BotDetector(BotManagement shared) {
         this.shared = shared;
@@ -83,6 +87,7 @@ final class BotDetector implements Detector {
         this.input = new float[shared.schema.inputLength()];
         this.clearanceAge = f.clearanceAge == null ? null : f.clearanceAge.get();
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
+        this.challengeSubmission = f.challengeSubmission == null ? null : f.challengeSubmission.get();
     }
 
     @Override
@@ -177,7 +182,8 @@ final class BotDetector implements Detector {
      */
     private void keepForDetectionLog(RequestView request, Fields fields, int score, ScoreSource source, boolean featuresAvailable,
                                      boolean shadowed) {
-        PendingRecord r = detections.begin(request);
+        BoolField submission = challengeSubmission;
+        PendingRecord r = detections.begin(request, submission != null && fields.isSet(submission) && fields.get(submission));
         if (r == null) {
             return;
         }

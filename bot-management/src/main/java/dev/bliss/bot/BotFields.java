@@ -31,13 +31,17 @@ import dev.bliss.store.schema.RequestFeature;
  * </pre>
  *
  * Consumed, when features.yaml lists the request feature {@code clearance_age}: the host's
- * {@code bot.clearance.age} (the browser challenge's clearance, set before any detector runs).
+ * {@code bot.clearance.age} (the browser challenge's clearance, set before any detector runs);
+ * when the detection log samples (rate below 1): the host's {@code bot.challenge.submission}, so
+ * that the log keeps every solved and failed solution whatever the rate.
  */
 public final class BotFields {
 
     public static final int MAX_DETECTION_IDS = 16;
     /** The host's field of the challenge clearance's age (the proxy's {@code ChallengeFields.CLEARANCE_AGE}). */
     public static final String CLEARANCE_AGE = "bot.clearance.age";
+    /** The host's field marking a submitted challenge solution (the proxy's {@code ChallengeFields.SUBMISSION}). */
+    public static final String CHALLENGE_SUBMISSION = "bot.challenge.submission";
 
     final IntField score;
     final BytesField scoreSource;
@@ -60,10 +64,16 @@ public final class BotFields {
     final Attachment<RequestEvent> event;
     /** The host's {@code bot.clearance.age}, or null when the schema has no {@code clearance_age} feature. */
     final FieldRegistry.Consumed<IntField> clearanceAge;
+    /** The host's {@code bot.challenge.submission}, or null when the detection log does not sample. */
+    final FieldRegistry.Consumed<BoolField> challengeSubmission;
     /** The header names read per request, resolved by the host. */
     final BotHeaders headers;
 
-    BotFields(FieldRegistry registry, FeatureSchema schema, BotHeaders headers) {
+    /**
+     * @param logSamples the detection log is on with a sample rate below 1, so it needs to know
+     *                   which requests submit challenge solutions
+     */
+    BotFields(FieldRegistry registry, FeatureSchema schema, BotHeaders headers, boolean logSamples) {
         this.headers = headers;
         int dimensions = schema.dimensions().size();
         event = registry.attachment(RequestEvent.class, () -> new RequestEvent(dimensions));
@@ -83,5 +93,6 @@ public final class BotFields {
         requestFeatureCount = schema.requestFeatures().size();
         clearanceAge = schema.requestFeatures().contains(RequestFeature.CLEARANCE_AGE)
                 ? registry.consume(CLEARANCE_AGE, IntField.class) : null;
+        challengeSubmission = logSamples ? registry.consume(CHALLENGE_SUBMISSION, BoolField.class) : null;
     }
 }

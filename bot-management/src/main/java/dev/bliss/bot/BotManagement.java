@@ -11,6 +11,7 @@ import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
 import java.io.IOException;
@@ -46,6 +47,9 @@ final class BotManagement implements DetectorFactory {
         this.fields = fields;
         this.bySource = new PluginMetrics.Counter[ScoreSource.values().length];
         for (ScoreSource s : ScoreSource.values()) {
+            if (s == ScoreSource.OTHER) {
+                continue; // a reader's name for values it does not know; the detector never decides it
+            }
             bySource[s.ordinal()] = metrics.counter("bot_scored", "Requests scored, by the engine that decided", "source", s.text());
         }
         this.unavailable = new PluginMetrics.Counter[FeatureAvailability.values().length];

@@ -30,4 +30,14 @@ public enum ChallengeOutcome {
     public String text() {
         return text;
     }
+
+    /**
+     * Whether the outcome labels its request: solved (a browser did the work) or failed (the
+     * solution was refused). The detection log keeps these whatever its sample rate, and
+     * {@code bliss train --labels challenge} learns from them; the others say nothing certain
+     * about the request they are on.
+     */
+    public boolean isLabel() {
+        return this == SOLVED || this == FAILED;
+    }
 }

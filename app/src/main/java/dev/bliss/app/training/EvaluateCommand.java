@@ -1,11 +1,11 @@
 package dev.bliss.app.training;
 
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.training.catboost.CatBoostJsonReader;
 import dev.bliss.training.catboost.ModelFormatException;
 import dev.bliss.training.data.DataException;
 import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.LabelledLog;
-import dev.bliss.training.data.ScoreSource;
 import dev.bliss.training.model.ObliviousTreeModel;
 import dev.bliss.training.report.BotScore;
 import dev.bliss.training.report.EvaluationReport;

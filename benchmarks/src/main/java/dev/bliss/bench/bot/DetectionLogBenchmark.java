@@ -1,6 +1,5 @@
 package dev.bliss.bench.bot;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.detectionlog.DetectionLog;
 import dev.bliss.bot.detectionlog.DetectionLogSettings;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
@@ -10,6 +9,7 @@ import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;

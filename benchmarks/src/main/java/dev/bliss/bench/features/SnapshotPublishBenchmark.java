@@ -75,7 +75,7 @@ public class SnapshotPublishBenchmark {
             BenchTraffic.fill(e, schema.schema(), random, ips, now - random.nextInt(300_000));
             for (int d = 0; d < dims; d++) {
                 windows.dimension(d).update(e.keys[d], e.timestampMillis,
-                        SlidingWindows.predicates(e.status, 0, e.httpVersion), e.userAgentHash, e.pathHash, e.keys[0], true);
+                        SlidingWindows.predicates(e.status, 0, e.httpVersion, e.challenge), e.userAgentHash, e.pathHash, e.keys[0], true);
             }
         }
         int[] lengths = schema.schema().dimensions().stream().mapToInt(d -> d.features().size()).toArray();

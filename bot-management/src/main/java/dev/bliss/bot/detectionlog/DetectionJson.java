@@ -1,15 +1,17 @@
 package dev.bliss.bot.detectionlog;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.verified.VerifiedBotCategory;
 import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.FirewallAction;
+import dev.bliss.plugin.ScoreSource;
+import dev.bliss.store.detections.DetectionLogLine;
 import java.util.List;
 import org.agrona.DirectBuffer;
 
 /**
- * Turns one binary record ({@link DetectionRecordLayout}) into its JSON line. The line's field
- * names and order are a format that trainers parse; change them only with the readers.
+ * Turns one binary record ({@link DetectionRecordLayout}) into its JSON line. The field names
+ * are {@link DetectionLogLine}'s, which the trainer's reader takes too (each concatenation below
+ * is a compile-time constant: no cost per line).
  *
  * <pre>
  * {"ts":1764500000000,"request_id":"5f0c9a1e-0000-00000000002a","status":200,"score":23,
@@ -75,13 +77,13 @@ final class DetectionJson {
         int flags = buffer.getInt(at + DetectionRecordLayout.FLAGS_OFFSET);
         int ruleAt = at + DetectionRecordLayout.ruleIdOffset(dimensions, inputs, count);
 
-        b.append("{\"ts\":").append(buffer.getLong(at + DetectionRecordLayout.TIMESTAMP_OFFSET));
-        b.append(",\"request_id\":");
+        b.append("{\"" + DetectionLogLine.TS + "\":").append(buffer.getLong(at + DetectionRecordLayout.TIMESTAMP_OFFSET));
+        b.append(",\"" + DetectionLogLine.REQUEST_ID + "\":");
         chars(b, buffer, ruleAt + Character.BYTES * ruleLength, idLength);
-        b.append(",\"status\":").append(buffer.getInt(at + DetectionRecordLayout.STATUS_OFFSET));
-        b.append(",\"score\":").append(buffer.getInt(at + DetectionRecordLayout.SCORE_OFFSET));
-        b.append(",\"score_source\":\"").append(SOURCES[buffer.getByte(at + DetectionRecordLayout.SOURCE_OFFSET)].text()).append('"');
-        b.append(",\"detection_ids\":[");
+        b.append(",\"" + DetectionLogLine.STATUS + "\":").append(buffer.getInt(at + DetectionRecordLayout.STATUS_OFFSET));
+        b.append(",\"" + DetectionLogLine.SCORE + "\":").append(buffer.getInt(at + DetectionRecordLayout.SCORE_OFFSET));
+        b.append(",\"" + DetectionLogLine.SCORE_SOURCE + "\":\"").append(SOURCES[buffer.getByte(at + DetectionRecordLayout.SOURCE_OFFSET)].text()).append('"');
+        b.append(",\"" + DetectionLogLine.DETECTION_IDS + "\":[");
         int d = at + DetectionRecordLayout.detectionIdsOffset(dimensions, inputs);
         for (int i = 0; i < count; i++, d += Integer.BYTES) {
             if (i > 0) {
@@ -90,20 +92,20 @@ final class DetectionJson {
             b.append(buffer.getInt(d));
         }
         boolean verified = (flags & DetectionRecordLayout.FLAG_VERIFIED) != 0;
-        b.append("],\"verified\":").append(verified);
+        b.append("],\"" + DetectionLogLine.VERIFIED + "\":").append(verified);
         int category = buffer.getByte(at + DetectionRecordLayout.CATEGORY_OFFSET) & 0xFF;
         if (verified && category > 0) {
-            b.append(",\"verified_category\":\"").append(CATEGORIES[category - 1].text()).append('"');
+            b.append(",\"" + DetectionLogLine.VERIFIED_CATEGORY + "\":\"").append(CATEGORIES[category - 1].text()).append('"');
         }
-        b.append(",\"features_available\":").append((flags & DetectionRecordLayout.FLAG_FEATURES_AVAILABLE) != 0);
+        b.append(",\"" + DetectionLogLine.FEATURES_AVAILABLE + "\":").append((flags & DetectionRecordLayout.FLAG_FEATURES_AVAILABLE) != 0);
         if (ruleLength > 0) {
-            b.append(",\"rule_id\":");
+            b.append(",\"" + DetectionLogLine.RULE_ID + "\":");
             chars(b, buffer, ruleAt, ruleLength);
         }
-        b.append(",\"action\":\"").append(ACTIONS[buffer.getByte(at + DetectionRecordLayout.ACTION_OFFSET)].text()).append('"');
+        b.append(",\"" + DetectionLogLine.ACTION + "\":\"").append(ACTIONS[buffer.getByte(at + DetectionRecordLayout.ACTION_OFFSET)].text()).append('"');
         int challenge = flags >>> DetectionRecordLayout.CHALLENGE_SHIFT & 0xFF;
         if (challenge != ChallengeOutcome.NONE.ordinal() && challenge < CHALLENGES.length) {
-            b.append(",\"challenge\":\"").append(CHALLENGES[challenge].text()).append('"');
+            b.append(",\"" + DetectionLogLine.CHALLENGE + "\":\"").append(CHALLENGES[challenge].text()).append('"');
         }
         boolean firstShadow = true;
         for (int i = 0; i < DetectionRecordLayout.MAX_SHADOW_SCORES; i++) {
@@ -112,7 +114,7 @@ final class DetectionJson {
             if (name == null) {
                 continue;
             }
-            b.append(firstShadow ? ",\"shadow_scores\":{" : ",");
+            b.append(firstShadow ? ",\"" + DetectionLogLine.SHADOW_SCORES + "\":{" : ",");
             firstShadow = false;
             string(b, name);
             b.append(':').append(shadow);
@@ -121,7 +123,7 @@ final class DetectionJson {
             b.append('}');
         }
 
-        b.append(",\"keys\":{");
+        b.append(",\"" + DetectionLogLine.KEYS + "\":{");
         long presence = buffer.getLong(at + DetectionRecordLayout.KEY_PRESENCE_OFFSET);
         boolean first = true;
         int k = at + DetectionRecordLayout.KEYS_OFFSET;
@@ -135,7 +137,7 @@ final class DetectionJson {
             first = false;
             b.append(keyNames[i]).append('"').appendHex16(buffer.getLong(k)).append('"');
         }
-        b.append("},\"features\":{");
+        b.append("},\"" + DetectionLogLine.FEATURES + "\":{");
         int f = at + DetectionRecordLayout.featuresOffset(dimensions);
         for (int i = 0; i < inputs; i++, f += Float.BYTES) {
             if (i > 0) {

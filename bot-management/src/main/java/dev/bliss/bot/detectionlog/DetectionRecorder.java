@@ -11,6 +11,13 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * they need in a {@link PendingRecord}, and in {@code onComplete} writes the finished record into
  * the ring in the layout of {@link DetectionRecordLayout}.
  *
+ * <p><b>Labels are never sampled away.</b> A request whose outcome is a challenge label (solved
+ * or failed, {@code ChallengeOutcome.isLabel}) is the one row a site without ground truth can
+ * train on, and there are few of them, so they are written whatever the sample rate. The outcome
+ * is only known at completion, so a challenge submission (the host's
+ * {@code bot.challenge.submission}) gets a pending record in inspect even when the coin says
+ * no, and that record is written at completion only if the outcome is a label.
+ *
  * <p><b>Thread:</b> its event loop only (one per {@code BotDetector}); the ring is the only thing
  * shared, through Agrona's many-to-one claim (one CAS on the tail).
  *
@@ -43,18 +50,29 @@ public final class DetectionRecorder {
         this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
     }
 
-    /**
-     * Decides whether this request is logged and, if so, returns its cleared record for the caller
-     * to fill before the request moves on; {@code null} when it is not sampled or no record is free.
-     */
+    /** {@link #begin(RequestView, boolean)} for a request that submits no challenge solution. */
     public PendingRecord begin(RequestView request) {
-        if (!sampled()) {
+        return begin(request, false);
+    }
+
+    /**
+     * Decides whether this request may be logged and, if so, returns its cleared record for the
+     * caller to fill before the request moves on; {@code null} when it is neither sampled nor a
+     * challenge submission, or no record is free.
+     *
+     * @param submission the request submits a challenge solution: kept for its outcome if not sampled
+     */
+    public PendingRecord begin(RequestView request, boolean submission) {
+        boolean sampled = sampled();
+        if (!sampled && !submission) {
             return null;
         }
         PendingRecord r = pending.claim(request);
         if (r == null) {
             inFlightFull.increment();
+            return null;
         }
+        r.sampled = sampled;
         return r;
     }
 
@@ -70,8 +88,10 @@ public final class DetectionRecorder {
             return;
         }
         try {
-            r.arrivalMillis = arrivalMillis;
-            write(r, request.requestId(), completion);
+            if (r.sampled || completion.challenge().isLabel()) {
+                r.arrivalMillis = arrivalMillis;
+                write(r, request.requestId(), completion);
+            }
         } finally {
             pending.release(request);
         }

@@ -1,8 +1,8 @@
 package dev.bliss.bot.detectionlog;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.bot.verified.VerifiedBotCategory;
+import dev.bliss.plugin.ScoreSource;
 
 /**
  * What inspect learnt about one sampled request, kept until its {@code onComplete}: the copies of
@@ -26,6 +26,8 @@ public final class PendingRecord {
     boolean featuresAvailable;
     /** The verified bot's category, or null when the request is not a verified bot. */
     VerifiedBotCategory verifiedCategory;
+    /** False for a challenge submission the sampling passed over: written only if its outcome is a label. */
+    boolean sampled;
 
     PendingRecord(int dimensions, int inputs) {
         this.features = new float[inputs];

@@ -1,6 +1,5 @@
 package dev.bliss.bot.detectionlog;
 
-import dev.bliss.bot.ScoreSource;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.config.yaml.YamlConfigReader;
@@ -9,6 +8,7 @@ import dev.bliss.plugin.FirewallAction;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Path;
 

@@ -149,6 +149,46 @@ class ChallengeOutcomesThroughProxyTest {
         assertEquals("ip", lab.schema.dimensions().getFirst().name());
     }
 
+    @Test
+    void shouldLogEverySolvedAndFailedSolutionWhateverTheSampleRate() throws Exception {
+        BotLab lab = new BotLab(dir);
+        proxy = ProxyServer.start(Proxies.options(lab.blissYaml(origin.url(), RULES,
+                "detection_log: {path: logs/detections.log, sample_rate: 0.01}\n"), dir));
+        int port = proxy.port(0);
+        int ordinary = 300;
+        for (int i = 0; i < ordinary; i++) {
+            assertEquals(200, get(port, "/open", "192.0.2.30", "o-" + i, CHROME).statusCode());
+            origin.next();
+        }
+        int solutions = 5;
+        for (int i = 0; i < solutions; i++) {
+            String browser = "192.0.2." + (40 + i);
+            Form form = Form.of(get(port, "/page", browser, "i-" + i, CHROME, "Accept", "text/html").body());
+            assertEquals(303, get(port, form.solution(solve(form), 7, CHROME), browser, "s-" + i, CHROME).statusCode());
+            String script = "198.51.100." + (40 + i);
+            Form other = Form.of(get(port, "/page", script, "j-" + i, PYTHON, "Accept", "text/html").body());
+            assertEquals(403, get(port, other.solution(wrongCounter(other), 7, PYTHON), script, "f-" + i, PYTHON).statusCode());
+        }
+        proxy.close();
+        proxy = null;
+
+        Map<String, JsonObject> lines = new HashMap<>();
+        for (String line : Files.readAllLines(dir.resolve("logs/detections.log"))) {
+            JsonObject o = new JsonObject(line);
+            lines.put(o.getString("request_id"), o);
+        }
+        for (int i = 0; i < solutions; i++) {
+            assertEquals("solved", lines.containsKey("s-" + i) ? lines.get("s-" + i).getString("challenge") : null,
+                    "solution s-" + i + " logged: " + lines.keySet());
+            assertEquals("failed", lines.containsKey("f-" + i) ? lines.get("f-" + i).getString("challenge") : null,
+                    "solution f-" + i + " logged");
+            assertEquals(lab.schema.inputNames(), new ArrayList<>(lines.get("f-" + i).getJsonObject("features").fieldNames()),
+                    "a label kept past the sampling has its whole input vector");
+        }
+        long sampled = lines.keySet().stream().filter(id -> id.startsWith("o-")).count();
+        assertTrue(sampled < ordinary / 5, "the other requests are still sampled (1 %): " + sampled + " of " + ordinary);
+    }
+
     /** The events ring the feature service would create, so the proxy's sink connects to it at start. */
     private static ManyToOneRingBuffer createRing(Path file, int capacity) throws Exception {
         long size = capacity + RingBufferDescriptor.TRAILER_LENGTH;

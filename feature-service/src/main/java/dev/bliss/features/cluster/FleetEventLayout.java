@@ -14,7 +14,8 @@ import java.nio.ByteOrder;
  * <pre>
  *   0  u8   version (1)               1  u8   flags (RequestEventLayout.FLAG_*)
  *   2  u8   HTTP version (10 11 20)   3  u8   bit 0: the client address is known
- *   4  u16  status                    6  u16  zero
+ *   4  u16  status                    6  u8   browser challenge outcome (RequestEventLayout.CHALLENGE_*)
+ *                                      7  u8   zero
  *   8  u32  schema tag (RequestEventLayout.schemaTag of the node's schema hash)
  *  12  u32  zero
  *  16  i64  timestamp, epoch ms (also the Kafka record's timestamp)
@@ -24,6 +25,8 @@ import java.nio.ByteOrder;
  * </pre>
  *
  * A record of another version, length or schema tag is skipped and counted by the aggregator.
+ * Byte 6 was zero before it carried the challenge outcome, so a record of an older node reads as
+ * "no challenge", as an event of an older proxy does in the events ring.
  */
 public final class FleetEventLayout {
 
@@ -33,6 +36,7 @@ public final class FleetEventLayout {
     public static final int HTTP_VERSION_OFFSET = 2;
     public static final int CLIENT_IP_KNOWN_OFFSET = 3;
     public static final int STATUS_OFFSET = 4;
+    public static final int CHALLENGE_OFFSET = 6;
     public static final int SCHEMA_TAG_OFFSET = 8;
     public static final int TIMESTAMP_OFFSET = 16;
     public static final int USER_AGENT_OFFSET = 24;
@@ -50,13 +54,15 @@ public final class FleetEventLayout {
      */
     public static byte[] encode(RequestEventRecord event, long schemaHash, int clientIpDimension) {
         boolean ipKnown = clientIpDimension >= 0 && event.hasKey(clientIpDimension);
-        return encode(event.flags(), event.httpVersion(), event.status(), schemaHash, event.timestampMillis(),
-                event.userAgentHash(), event.pathHash(), ipKnown ? event.key(clientIpDimension) : 0, ipKnown);
+        return encode(event.flags(), event.httpVersion(), event.status(), event.challenge(), schemaHash,
+                event.timestampMillis(), event.userAgentHash(), event.pathHash(),
+                ipKnown ? event.key(clientIpDimension) : 0, ipKnown);
     }
 
     /** A new value record. */
-    public static byte[] encode(int flags, int httpVersion, int status, long schemaHash, long timestampMillis,
-                                long userAgentHash, long pathHash, long clientIp, boolean clientIpKnown) {
+    public static byte[] encode(int flags, int httpVersion, int status, int challenge, long schemaHash,
+                                long timestampMillis, long userAgentHash, long pathHash, long clientIp,
+                                boolean clientIpKnown) {
         byte[] out = new byte[LENGTH];
         ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
         b.put(VERSION_OFFSET, (byte) VERSION)
@@ -64,6 +70,7 @@ public final class FleetEventLayout {
                 .put(HTTP_VERSION_OFFSET, (byte) httpVersion)
                 .put(CLIENT_IP_KNOWN_OFFSET, (byte) (clientIpKnown ? 1 : 0))
                 .putShort(STATUS_OFFSET, (short) status)
+                .put(CHALLENGE_OFFSET, (byte) challenge)
                 .putInt(SCHEMA_TAG_OFFSET, RequestEventLayout.schemaTag(schemaHash))
                 .putLong(TIMESTAMP_OFFSET, timestampMillis)
                 .putLong(USER_AGENT_OFFSET, userAgentHash)

@@ -346,7 +346,7 @@ public final class DimensionWindows {
             case COUNT, RANK_BY_COUNT, QUANTILE_BY_COUNT -> {
                 return (float) requests;
             }
-            case PAGE_COUNT -> {
+            case PAGE_COUNT, CHALLENGES_ISSUED, CHALLENGES_SOLVED, CHALLENGES_FAILED -> {
                 int at = base + f.offset();
                 return none ? 0 : (float) (wp * page[at] + wc * page[at + 1]);
             }

@@ -56,6 +56,10 @@ public final class KeyStateLayout {
     static final int RATIO_INCONSISTENT = 1 << 7;
     /** Not a ratio's numerator but a count of its own: requests without the static flag. */
     static final int COUNT_PAGE = 1 << 8;
+    /** Counts of their own too: requests by browser-challenge outcome (failed and replayed count as failed). */
+    static final int COUNT_CHALLENGE_ISSUED = 1 << 9;
+    static final int COUNT_CHALLENGE_SOLVED = 1 << 10;
+    static final int COUNT_CHALLENGE_FAILED = 1 << 11;
 
     /** Values a distinct count counts. */
     static final int VALUE_USER_AGENT = 0;
@@ -210,6 +214,9 @@ public final class KeyStateLayout {
             case RATIO_BROWSER_UA -> RATIO_BROWSER;
             case RATIO_INCONSISTENT -> RATIO_INCONSISTENT;
             case PAGE_COUNT -> COUNT_PAGE;
+            case CHALLENGES_ISSUED -> COUNT_CHALLENGE_ISSUED;
+            case CHALLENGES_SOLVED -> COUNT_CHALLENGE_SOLVED;
+            case CHALLENGES_FAILED -> COUNT_CHALLENGE_FAILED;
             default -> 0;
         };
     }

@@ -15,7 +15,7 @@ import java.util.Map;
  * evicting the keys idle past their longest window.
  *
  * <pre>
- *  event ─► batch of 32: predicates (4xx, 5xx, cookie, h2, static, heuristic, browser), values
+ *  event ─► batch of 32: predicates (4xx, 5xx, cookie, h2, static, heuristic, browser, challenge outcome), values
  *           (UA, path, client IP), keys ─► per dimension: find all, touch all, update all
  *
  *  beginFrame(frame, now) ─► fillFrame(chunk) … fillFrame(chunk) == true ─► frame complete
@@ -122,9 +122,14 @@ public final class SlidingWindows implements RequestEventHandler {
         return sum;
     }
 
-    /** The ratio predicates of a request, as {@code KeyStateLayout.RATIO_*} bits. */
-    public static int predicates(int status, int flags, int httpVersion) {
-        return (status >= 400 && status < 500 ? KeyStateLayout.RATIO_4XX : 0)
+    /**
+     * The predicates of a request, as {@code KeyStateLayout.RATIO_*} and {@code COUNT_*} bits.
+     *
+     * @param challenge the event's browser-challenge outcome ({@code RequestEventLayout.CHALLENGE_*})
+     */
+    public static int predicates(int status, int flags, int httpVersion, int challenge) {
+        return challengePredicate(challenge)
+                | (status >= 400 && status < 500 ? KeyStateLayout.RATIO_4XX : 0)
                 | (status >= 500 && status < 600 ? KeyStateLayout.RATIO_5XX : 0)
                 | ((flags & RequestEventLayout.FLAG_COOKIE) != 0 ? KeyStateLayout.RATIO_COOKIE : 0)
                 | (httpVersion == 20 ? KeyStateLayout.RATIO_HTTP2 : 0)
@@ -133,6 +138,22 @@ public final class SlidingWindows implements RequestEventHandler {
                 | ((flags & RequestEventLayout.FLAG_BROWSER_LIKE) != 0 ? KeyStateLayout.RATIO_BROWSER : 0)
                 | ((flags & RequestEventLayout.FLAG_INCONSISTENT) != 0 ? KeyStateLayout.RATIO_INCONSISTENT : 0)
                 | ((flags & RequestEventLayout.FLAG_STATIC) == 0 ? KeyStateLayout.COUNT_PAGE : 0);
+    }
+
+    /**
+     * The count a challenge outcome feeds. A replayed solution is a failed one to the windows:
+     * its nonce was genuine but the client submitting it is not the one it was issued to, which
+     * is what a solver farm handing solutions around looks like. Cleared requests feed none
+     * (the clearance's age is a request feature of its own).
+     */
+    private static int challengePredicate(int challenge) {
+        return switch (challenge) {
+            case RequestEventLayout.CHALLENGE_ISSUED -> KeyStateLayout.COUNT_CHALLENGE_ISSUED;
+            case RequestEventLayout.CHALLENGE_SOLVED -> KeyStateLayout.COUNT_CHALLENGE_SOLVED;
+            case RequestEventLayout.CHALLENGE_FAILED, RequestEventLayout.CHALLENGE_REPLAYED ->
+                    KeyStateLayout.COUNT_CHALLENGE_FAILED;
+            default -> 0;
+        };
     }
 
     /**
@@ -147,7 +168,7 @@ public final class SlidingWindows implements RequestEventHandler {
         if (t > latestEvent) {
             latestEvent = t;
         }
-        ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion());
+        ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion(), e.challenge());
         userAgents[i] = e.userAgentHash();
         paths[i] = e.pathHash();
         int present = 0;

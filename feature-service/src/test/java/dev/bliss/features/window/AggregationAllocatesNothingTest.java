@@ -69,6 +69,7 @@ class AggregationAllocatesNothingTest {
             e.userAgentHash = i * 0x9E3779B97F4A7C15L;
             e.pathHash = i * 0xC2B2AE3D27D4EB4FL;
             e.status = i % 7 == 0 ? 404 : 200;
+            e.challenge = i % 6; // every outcome, none to replayed
             sink.publish(e);
             if ((i & 63) == 63) {
                 consumer.poll(1024);

@@ -45,7 +45,7 @@ class SlidingWindowEstimatesTest {
     }
 
     static void request(SlidingWindows w, long t, int status, int flags) {
-        w.dimension(0).update(KEY, t, SlidingWindows.predicates(status, flags, 11), 1, 2, KEY, true);
+        w.dimension(0).update(KEY, t, SlidingWindows.predicates(status, flags, 11, RequestEventLayout.CHALLENGE_NONE), 1, 2, KEY, true);
     }
 
     @Test

@@ -52,7 +52,7 @@ class VolumeIndependentFeaturesTest {
 
     private static void request(SlidingWindows w, long t, long ip, int flags) {
         long key = DimensionKeys.clientIp(0, 0xFFFF_C633_6400L + ip); // 198.51.100.0 + ip, IPv4-mapped
-        w.dimension(1).update(JA4, t, SlidingWindows.predicates(200, flags, 20), 1, 2, key, true);
+        w.dimension(1).update(JA4, t, SlidingWindows.predicates(200, flags, 20, RequestEventLayout.CHALLENGE_NONE), 1, 2, key, true);
     }
 
     @Test

@@ -24,6 +24,12 @@ public enum Aggregation {
     PAGE_COUNT("page_count"),
     /** The share of requests where the user agent's claim disagreed with the request (ClientConsistency). */
     RATIO_INCONSISTENT("ratio_inconsistent"),
+    /** Requests a challenge rule answered with the browser challenge (outcome issued). */
+    CHALLENGES_ISSUED("challenges_issued"),
+    /** Challenge solutions that verified and set a clearance (outcome solved). */
+    CHALLENGES_SOLVED("challenges_solved"),
+    /** Challenge solutions refused: wrong, stale or tampered (failed), or issued to another client (replayed). */
+    CHALLENGES_FAILED("challenges_failed"),
     RANK_BY_COUNT("rank_by_count"),
     QUANTILE_BY_COUNT("quantile_by_count");
 

@@ -13,6 +13,9 @@ import dev.bliss.plugin.field.FieldRegistry;
  *                                  (possible when challenge.required_checks does not require it)
  *                                  Cloudflare alias: cf.bot_management.js_detection.passed
  *   bot.clearance.age        Int   seconds since that clearance was issued
+ *   bot.challenge.submission Bool  true when the request is for the reserved path (a submitted solution,
+ *                                  whose outcome will be solved, failed or replayed); unset otherwise.
+ *                                  Bot management's detection log keeps such requests past its sampling.
  * </pre>
  *
  * Both are unset when the request has no valid clearance (missing, expired, bound to another
@@ -23,6 +26,7 @@ public final class ChallengeFields {
 
     public static final String JS_DETECTION_PASSED = "bot.js_detection.passed";
     public static final String CLEARANCE_AGE = "bot.clearance.age";
+    public static final String SUBMISSION = "bot.challenge.submission";
 
     private ChallengeFields() {
     }
@@ -30,5 +34,6 @@ public final class ChallengeFields {
     public static void declare(FieldRegistry registry) {
         registry.produceBool(JS_DETECTION_PASSED);
         registry.produceInt(CLEARANCE_AGE);
+        registry.produceBool(SUBMISSION);
     }
 }

@@ -71,6 +71,7 @@ public final class ChallengeGate implements Challenge {
     private final ClientBinding binding = new ClientBinding();
     private final BoolField jsPassed;
     private final IntField clearanceAge;
+    private final BoolField submission;
     /** A challenge rule let a request through on its clearance since {@link #startEvaluation()}. */
     private boolean cleared;
 
@@ -86,6 +87,7 @@ public final class ChallengeGate implements Challenge {
         this.solutions = new SolutionCheck(shared.keys(), options.solveWithin().toSeconds());
         this.jsPassed = (BoolField) require(scheme, ChallengeFields.JS_DETECTION_PASSED);
         this.clearanceAge = (IntField) require(scheme, ChallengeFields.CLEARANCE_AGE);
+        this.submission = (BoolField) require(scheme, ChallengeFields.SUBMISSION);
     }
 
     /** Checks the request's clearance and writes the challenge's fields. Allocates nothing. */
@@ -98,6 +100,9 @@ public final class ChallengeGate implements Challenge {
         if (status == ClearanceStatus.VALID) {
             fields.set(clearanceAge, Math.max(0, now - clearance.issuedSeconds()));
             fields.set(jsPassed, clearance.checks() == EnvironmentCheck.ALL);
+        }
+        if (isReserved(view)) {
+            fields.set(submission, true);
         }
     }
 

@@ -43,8 +43,8 @@ public final class ChallengeLabels implements RequestLabels {
         return "the challenge outcomes (solved, failed)";
     }
 
-    /** Whether {@code outcome} labels a row. */
+    /** Whether {@code outcome} labels a row: the outcomes the detection log keeps past its sampling. */
     public static boolean labels(ChallengeOutcome outcome) {
-        return outcome == ChallengeOutcome.SOLVED || outcome == ChallengeOutcome.FAILED;
+        return outcome.isLabel();
     }
 }

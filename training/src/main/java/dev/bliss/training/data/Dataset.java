@@ -1,5 +1,6 @@
 package dev.bliss.training.data;
 
+import dev.bliss.plugin.ScoreSource;
 import java.util.List;
 
 /**

@@ -1,6 +1,8 @@
 package dev.bliss.training.data;
 
 import dev.bliss.plugin.ChallengeOutcome;
+import dev.bliss.plugin.ScoreSource;
+import dev.bliss.store.detections.DetectionLogLine;
 import dev.bliss.training.json.JsonParser;
 import dev.bliss.training.json.JsonSyntaxException;
 import java.io.BufferedReader;
@@ -20,7 +22,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * Reads a detection log: JSON lines, one request each, as the bot-management plugin writes them.
+ * Reads a detection log: JSON lines, one request each, as the bot-management plugin writes them
+ * (field names: {@link DetectionLogLine}).
  *
  * <pre>
  * {"ts":…,"request_id":"s7-000000123","status":200,"score":23,"score_source":"machine_learning",
@@ -240,8 +243,8 @@ public final class DetectionLogReader implements AutoCloseable {
     /** The names in a line's features object, in order. */
     private static List<String> featureNamesOf(String text) throws DataException {
         Map<?, ?> root = root(text);
-        if (!(root.get("features") instanceof Map<?, ?> features)) {
-            throw new DataException("features: expected an object, got " + JsonParser.kind(root.get("features")));
+        if (!(root.get(DetectionLogLine.FEATURES) instanceof Map<?, ?> features)) {
+            throw new DataException("features: expected an object, got " + JsonParser.kind(root.get(DetectionLogLine.FEATURES)));
         }
         List<String> names = new ArrayList<>(features.size());
         for (Object name : features.keySet()) {
@@ -266,17 +269,17 @@ public final class DetectionLogReader implements AutoCloseable {
     /** One line's record, its features checked against {@code featureNames}. Thread-safe. */
     private static DetectionRecord parse(String text, List<String> featureNames) throws DataException {
         Map<?, ?> root = root(text);
-        String requestId = string(root, "request_id", true);
-        String source = string(root, "score_source", true);
-        Object scoreValue = root.get("score");
+        String requestId = string(root, DetectionLogLine.REQUEST_ID, true);
+        String source = string(root, DetectionLogLine.SCORE_SOURCE, true);
+        Object scoreValue = root.get(DetectionLogLine.SCORE);
         if (!(scoreValue instanceof Double score) || score != Math.rint(score)) {
             throw new DataException("score: expected an integer, got " + JsonParser.kind(scoreValue));
         }
         String clientKey = null;
-        if (root.get("keys") instanceof Map<?, ?> keys && keys.get("ip") instanceof String ip) {
+        if (root.get(DetectionLogLine.KEYS) instanceof Map<?, ?> keys && keys.get(DetectionLogLine.CLIENT_KEY) instanceof String ip) {
             clientKey = ip;
         }
-        Object featuresValue = root.get("features");
+        Object featuresValue = root.get(DetectionLogLine.FEATURES);
         if (!(featuresValue instanceof Map<?, ?> features)) {
             throw new DataException("features: expected an object, got " + JsonParser.kind(featuresValue));
         }
@@ -302,8 +305,8 @@ public final class DetectionLogReader implements AutoCloseable {
             }
             i++;
         }
-        return new DetectionRecord(requestId, ScoreSource.fromLog(source), (int) (double) (Double) scoreValue,
-                clientKey, vector, challenge(string(root, "challenge", false)));
+        return new DetectionRecord(requestId, ScoreSource.of(source), (int) (double) (Double) scoreValue,
+                clientKey, vector, challenge(string(root, DetectionLogLine.CHALLENGE, false)));
     }
 
     /** A newer proxy's outcome that this reader does not know is no label: read as none. */

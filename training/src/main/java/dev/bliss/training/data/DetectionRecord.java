@@ -1,6 +1,7 @@
 package dev.bliss.training.data;
 
 import dev.bliss.plugin.ChallengeOutcome;
+import dev.bliss.plugin.ScoreSource;
 
 /**
  * What training uses from one detection-log line.

@@ -1,5 +1,6 @@
 package dev.bliss.training.data;
 
+import dev.bliss.plugin.ScoreSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.plugin.ScoreSource;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -118,7 +118,8 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
         long k = FleetKeyLayout.key(key);
         ByteBuffer v = FleetEventLayout.buffer(value);
         int predicates = SlidingWindows.predicates(v.getShort(FleetEventLayout.STATUS_OFFSET) & 0xFFFF,
-                v.get(FleetEventLayout.FLAGS_OFFSET) & 0xFF, v.get(FleetEventLayout.HTTP_VERSION_OFFSET) & 0xFF);
+                v.get(FleetEventLayout.FLAGS_OFFSET) & 0xFF, v.get(FleetEventLayout.HTTP_VERSION_OFFSET) & 0xFF,
+                v.get(FleetEventLayout.CHALLENGE_OFFSET) & 0xFF);
         DimensionWindows dim = windows.dimension(d);
         boolean updated = dim.update(k, v.getLong(FleetEventLayout.TIMESTAMP_OFFSET), predicates,
                 v.getLong(FleetEventLayout.USER_AGENT_OFFSET), v.getLong(FleetEventLayout.PATH_OFFSET),

@@ -12,6 +12,7 @@ import dev.bliss.features.cluster.FleetVectorLayout;
 import dev.bliss.features.publish.FeatureFrame;
 import dev.bliss.features.window.KeyStateLayout;
 import dev.bliss.features.window.SlidingWindows;
+import dev.bliss.store.events.RequestEventLayout;
 import dev.bliss.store.schema.FeatureSchema;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -203,10 +204,73 @@ class FleetTopologyTest {
     }
 
     @Test
+    void shouldCountChallengeOutcomesExactlyAsTheLocalWindowsDo() throws Exception {
+        long script = 0x0A00_0001L;
+        long browser = 0x0A00_0002L;
+        int[] outcomes = {
+            RequestEventLayout.CHALLENGE_ISSUED, RequestEventLayout.CHALLENGE_ISSUED, RequestEventLayout.CHALLENGE_ISSUED,
+            RequestEventLayout.CHALLENGE_FAILED, RequestEventLayout.CHALLENGE_REPLAYED, RequestEventLayout.CHALLENGE_NONE};
+        List<RequestEvent> events = new ArrayList<>();
+        for (int i = 0; i < outcomes.length; i++) {
+            events.add(challenged(BUCKET + 1_000 * i, script, outcomes[i]));
+        }
+        events.add(challenged(BUCKET + 500, browser, RequestEventLayout.CHALLENGE_ISSUED));
+        events.add(challenged(BUCKET + 2_500, browser, RequestEventLayout.CHALLENGE_SOLVED));
+        events.add(challenged(BUCKET + 3_500, browser, RequestEventLayout.CHALLENGE_CLEARED));
+        SlidingWindows local = new SlidingWindows(SCHEMA, FleetEvents.SHIPPED.maxKeys());
+        List<FleetEvents.TopicRecord> records = FleetEvents.throughRing(dir, events, local);
+        long now = BUCKET + 30_000;
+        try (TopologyTestDriver driver = driver(Stores.inMemoryKeyValueStore(FleetTopology.STORE), 1, now - 1_000)) {
+            pipe(driver, records);
+            driver.advanceWallClockTime(INTERVAL);
+            TestOutputTopic<byte[], byte[]> out = driver.createOutputTopic("features", new ByteArrayDeserializer(),
+                    new ByteArrayDeserializer());
+            int ja4 = SCHEMA.dimensions().stream().map(d -> d.name()).toList().indexOf("ja4");
+            Map<Long, byte[]> fleet = new HashMap<>();
+            byte[] shared = null;
+            for (TestRecord<byte[], byte[]> r : out.readRecordsToList()) {
+                int d = FleetKeyLayout.dimension(r.key());
+                if (d == IP) {
+                    fleet.put(FleetKeyLayout.key(r.key()), r.value());
+                } else if (d == ja4 && FleetKeyLayout.key(r.key()) == 0x4a4aL) {
+                    shared = r.value();
+                }
+            }
+            float[] s = vector(fleet.get(script), IP);
+            assertEquals(3, s[feature("challenges_issued_10m")]);
+            assertEquals(0, s[feature("challenges_solved_10m")]);
+            assertEquals(2, s[feature("challenges_failed_10m")], "a failed solution and a replayed one");
+            float[] b = vector(fleet.get(browser), IP);
+            assertEquals(1, b[feature("challenges_issued_10m")]);
+            assertEquals(1, b[feature("challenges_solved_10m")]);
+            assertEquals(0, b[feature("challenges_failed_10m")], "a cleared request is no outcome to count");
+            float[] j = vector(shared, ja4);
+            List<String> names = SCHEMA.dimensions().get(ja4).featureNames();
+            assertEquals(4, j[names.indexOf("challenges_issued_10m")], "the JA4 both clients share");
+            assertEquals(1, j[names.indexOf("challenges_solved_10m")]);
+            assertEquals(2, j[names.indexOf("challenges_failed_10m")]);
+
+            int[] lengths = SCHEMA.dimensions().stream().mapToInt(d -> d.features().size()).toArray();
+            FeatureFrame frame = local.fillWholeFrame(new FeatureFrame(lengths), now);
+            for (int i = 0; i < frame.count(IP); i++) {
+                float[] expected = new float[lengths[IP]];
+                System.arraycopy(frame.vectors(IP), i * lengths[IP], expected, 0, lengths[IP]);
+                assertArrayEquals(expected, vector(fleet.get(frame.keys(IP)[i]), IP), "the local windows' vector");
+            }
+        }
+    }
+
+    private static RequestEvent challenged(long t, long ip, int challenge) {
+        RequestEvent e = FleetEvents.request(t, ip, 3, 1, challenge == RequestEventLayout.CHALLENGE_ISSUED ? 403 : 200);
+        e.challenge = challenge;
+        return e;
+    }
+
+    @Test
     void shouldSkipAndCountEventsOfAnotherSchema() {
         try (TopologyTestDriver driver = driver(Stores.inMemoryKeyValueStore(FleetTopology.STORE), 1, BUCKET)) {
             pipe(driver, List.of(new FleetEvents.TopicRecord(FleetKeyLayout.encode(IP, 5),
-                    dev.bliss.features.cluster.FleetEventLayout.encode(0, 11, 200, SCHEMA.hash() + 1, BUCKET, 1, 1, 5, true),
+                    dev.bliss.features.cluster.FleetEventLayout.encode(0, 11, 200, 0, SCHEMA.hash() + 1, BUCKET, 1, 1, 5, true),
                     BUCKET), new FleetEvents.TopicRecord(new byte[3], new byte[48], BUCKET)));
             driver.advanceWallClockTime(INTERVAL);
             assertEquals(2, counters.rejected());
