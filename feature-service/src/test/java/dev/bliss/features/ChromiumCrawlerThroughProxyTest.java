@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * changed to a normal Chrome's (so no heuristic sees "HeadlessChrome"), driven over the DevTools
  * protocol through bliss at well over a page a second, every page loading its stylesheet, script
  * and image as a person's browser would. Bliss runs with bot management on the models it ships,
- * fed by a real feature service. Its first requests look like anyone's; once the feature service
+ * fed by a real feature service, and terminates TLS as in production, so the requests carry
+ * Chromium's own JA3/JA4 (HTTP/2 by ALPN). Its first requests look like anyone's; once the feature service
  * has seen ten seconds of it, the pace must give it away (issue 18's target: every request after
  * the first ten seconds below 30).
  *
@@ -74,11 +75,12 @@ class ChromiumCrawlerThroughProxyTest {
         });
         FeatureLab lab = new FeatureLab(dir).withShippedModels();
         service = lab.startService(Duration.ofMillis(500));
-        proxy = lab.startProxy(origin.url(), "30s");
-        chromium = HeadlessChromium.start(Files.createDirectory(dir.resolve("profile")), 1280, 800);
+        proxy = lab.startTlsProxy(origin.url(), "30s");
+        chromium = HeadlessChromium.start(Files.createDirectory(dir.resolve("profile")), 1280, 800,
+                List.of("--ignore-certificate-errors")); // the self-signed test certificate
         chromium.userAgent(CHROME);
 
-        String site = "http://127.0.0.1:" + proxy.port(0);
+        String site = "https://127.0.0.1:" + proxy.port(0);
         long deadline = System.nanoTime() + CRAWL.toNanos();
         int pages = 0;
         while (System.nanoTime() < deadline && pages < 200) {
