@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * changed to a normal Chrome's (so no heuristic sees "HeadlessChrome"), driven over the DevTools
  * protocol through bliss at well over a page a second, every page loading its stylesheet, script
  * and image as a person's browser would. Bliss runs with bot management on the models it ships,
- * fed by a real feature service. Its first requests look like anyone's; once the feature service
+ * fed by a real feature service, and terminates TLS as in production, so the requests carry
+ * Chromium's own JA3/JA4 (HTTP/2 by ALPN). Its first requests look like anyone's; once the feature service
  * has seen ten seconds of it, the pace must give it away (issue 18's target: every request after
  * the first ten seconds below 30).
  *
- * <p>A lab measurement, not part of the default test run (tag {@code lab}): the shipped model does
- * not meet the target yet, and the test says by how much. Run it with
+ * <p>A lab measurement, not part of the default test run (tag {@code lab}: it takes half a minute
+ * of a real browser, and its pace depends on the machine). The shipped bot-v2 meets the target
+ * over HTTPS; over plain HTTP, where bliss sees no JA4, it does not (training/README.md). Run it with
  * {@code ./mvnw -pl feature-service -am verify -DexcludedGroups=none -Dgroups=lab -Dtest=ChromiumCrawlerThroughProxyTest
  * -Dsurefire.failIfNoSpecifiedTests=false}; the scores of every request, by second, are in the test's output.
  */
@@ -74,11 +76,12 @@ class ChromiumCrawlerThroughProxyTest {
         });
         FeatureLab lab = new FeatureLab(dir).withShippedModels();
         service = lab.startService(Duration.ofMillis(500));
-        proxy = lab.startProxy(origin.url(), "30s");
-        chromium = HeadlessChromium.start(Files.createDirectory(dir.resolve("profile")), 1280, 800);
+        proxy = lab.startTlsProxy(origin.url(), "30s");
+        chromium = HeadlessChromium.start(Files.createDirectory(dir.resolve("profile")), 1280, 800,
+                List.of("--ignore-certificate-errors")); // the self-signed test certificate
         chromium.userAgent(CHROME);
 
-        String site = "http://127.0.0.1:" + proxy.port(0);
+        String site = "https://127.0.0.1:" + proxy.port(0);
         long deadline = System.nanoTime() + CRAWL.toNanos();
         int pages = 0;
         while (System.nanoTime() < deadline && pages < 200) {

@@ -95,9 +95,28 @@ final class FeatureLab {
 
     /** As {@link #startProxy(String, String)}, with more lines of the plugin's config (indented by 6). */
     ProxyServer startProxy(String originUrl, String maxFeatureAge, String pluginConfig) throws Exception {
+        return startProxy(originUrl, maxFeatureAge, pluginConfig, "{host: 127.0.0.1, port: 0}");
+    }
+
+    /**
+     * As {@link #startProxy(String, String)} on an HTTPS listener with the proxy module's
+     * self-signed test certificate: the proxy terminates TLS and computes each connection's
+     * JA3/JA4 itself, as in production.
+     */
+    ProxyServer startTlsProxy(String originUrl, String maxFeatureAge) throws Exception {
+        for (String name : new String[] {"cert.pem", "key.pem"}) {
+            try (var in = FeatureLab.class.getResourceAsStream("/tls/" + name)) {
+                Files.copy(in, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return startProxy(originUrl, maxFeatureAge, "", "{host: 127.0.0.1, port: 0, tls: {certificate: cert.pem, key: key.pem}}");
+    }
+
+    private ProxyServer startProxy(String originUrl, String maxFeatureAge, String pluginConfig, String listener)
+            throws Exception {
         String yaml = """
                 proxy: {event_loops: 2}
-                listeners: [{host: 127.0.0.1, port: 0}]
+                listeners: [%s]
                 admin: {host: 127.0.0.1, port: 0}
                 trusted_proxies: [127.0.0.0/8]
                 upstreams:
@@ -110,7 +129,7 @@ final class FeatureLab {
                     config:
                       store: store/features
                       max_feature_age: %s
-                """.formatted(originUrl, maxFeatureAge) + pluginConfig;
+                """.formatted(listener, originUrl, maxFeatureAge) + pluginConfig;
         return ProxyServer.start(Proxies.options(yaml, dir));
     }
 

@@ -23,10 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * in that family's order and its family's JA4 (through the trusted balancer's headers), scored by
  * the shipped models.yaml (bot-v2) over a published, empty store: none of them has any history.
  *
- * <p>The issue's target is at most 1 below 30. bot-v2 scores 2 of them 26: the two entries of the
- * list that name no browser product ("… AppleWebKit/537.36" and a Safari string without
- * {@code Version/}), for which every consistency check says "nothing claimed". The bound below is
- * that measurement, kept so it cannot get worse unnoticed; the target is not met.
+ * <p>The issue's target is at most 1 below 30, and the bound. The bot-v2 trained on 2026-12-02
+ * without the per-JA4 shares of other clients scores none of them below 30; the one before scored
+ * 2 (the two entries of the list that name no browser product, "… AppleWebKit/537.36" and a
+ * Safari string without {@code Version/}, for which every consistency check says "nothing
+ * claimed").
  */
 class CommonBrowsersScoreHumanTest {
 
@@ -78,7 +79,7 @@ class CommonBrowsersScoreHumanTest {
     }
 
     @Test
-    void shouldScoreAtMostTwoOfTheHundredCommonBrowsersBelow30() throws Exception {
+    void shouldScoreAtMostOneOfTheHundredCommonBrowsersBelow30() throws Exception {
         BotLab lab = new BotLab(dir);
         Files.copy(ShippedFiles.config("models.yaml"), dir.resolve("models.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.createDirectories(dir.resolve("models"));
@@ -101,6 +102,7 @@ class CommonBrowsersScoreHumanTest {
                 low.add(score + " " + agents.get(i));
             }
         }
-        assertTrue(low.size() <= 2, low.size() + " of 100 below 30: " + low);
+        System.out.println("common browsers: " + low.size() + " of 100 below 30: " + low);
+        assertTrue(low.size() <= 1, low.size() + " of 100 below 30: " + low);
     }
 }

@@ -139,11 +139,19 @@ public final class DimensionWindows {
         int[] page = records.page(record);
         int base = records.base(record);
         long t = Math.max(1, timestampMillis);
-        long lastSeen = lastSeen(page, base);
+        long lastSeen = timeAt(page, base + KeyStateLayout.LAST_SEEN);
         long gapMillis = lastSeen != 0 && t >= lastSeen ? t - lastSeen : -1;
         if (t > lastSeen) {
-            page[base + KeyStateLayout.LAST_SEEN] = (int) t;
-            page[base + KeyStateLayout.LAST_SEEN + 1] = (int) (t >>> 32);
+            setTimeAt(page, base + KeyStateLayout.LAST_SEEN, t);
+        }
+        // a page's gap is to the key's previous page: the assets between them are not its pace
+        long pageGapMillis = -1;
+        if ((predicates & KeyStateLayout.COUNT_PAGE) != 0) {
+            long lastPage = timeAt(page, base + KeyStateLayout.LAST_PAGE);
+            pageGapMillis = lastPage != 0 && t >= lastPage ? t - lastPage : -1;
+            if (t > lastPage) {
+                setTimeAt(page, base + KeyStateLayout.LAST_PAGE, t);
+            }
         }
         values[KeyStateLayout.VALUE_USER_AGENT] = userAgent;
         values[KeyStateLayout.VALUE_PATH] = path;
@@ -162,11 +170,10 @@ public final class DimensionWindows {
                 }
             }
             if (g.gapsOffset >= 0 && gapMillis >= 0) {
-                float gap = Math.min(gapMillis, g.windowMillis) / 1000f;
-                int at = base + g.gapsOffset + half;
-                page[at]++;
-                page[at + 2] = Float.floatToRawIntBits(Float.intBitsToFloat(page[at + 2]) + gap);
-                page[at + 4] = Float.floatToRawIntBits(Float.intBitsToFloat(page[at + 4]) + gap * gap);
+                addGap(page, base + g.gapsOffset + half, Math.min(gapMillis, g.windowMillis) / 1000f);
+            }
+            if (g.pageGapsOffset >= 0 && pageGapMillis >= 0) {
+                addGap(page, base + g.pageGapsOffset + half, Math.min(pageGapMillis, g.windowMillis) / 1000f);
             }
             int[] kinds = g.sketchKinds;
             for (int s = 0; s < kinds.length; s++) {
@@ -182,6 +189,13 @@ public final class DimensionWindows {
             }
         }
         return true;
+    }
+
+    /** Adds one gap (s) to the inter-arrival block whose bucket's gap count is at {@code at}. */
+    private static void addGap(int[] page, int at, float gap) {
+        page[at]++;
+        page[at + 2] = Float.floatToRawIntBits(Float.intBitsToFloat(page[at + 2]) + gap);
+        page[at + 4] = Float.floatToRawIntBits(Float.intBitsToFloat(page[at + 4]) + gap * gap);
     }
 
     /**
@@ -219,7 +233,16 @@ public final class DimensionWindows {
     }
 
     private static long lastSeen(int[] page, int base) {
-        return page[base + KeyStateLayout.LAST_SEEN] & 0xFFFF_FFFFL | (long) page[base + KeyStateLayout.LAST_SEEN + 1] << 32;
+        return timeAt(page, base + KeyStateLayout.LAST_SEEN);
+    }
+
+    private static long timeAt(int[] page, int at) {
+        return page[at] & 0xFFFF_FFFFL | (long) page[at + 1] << 32;
+    }
+
+    private static void setTimeAt(int[] page, int at, long t) {
+        page[at] = (int) t;
+        page[at + 1] = (int) (t >>> 32);
     }
 
     /** One past the highest record number: walk [0, recordLimit()) to visit every key. */
@@ -363,15 +386,16 @@ public final class DimensionWindows {
                 }
                 return (float) distinct(f, page, base, gi, wp, wc);
             }
-            case MEAN_INTERARRIVAL, CV_INTERARRIVAL -> {
+            case MEAN_INTERARRIVAL, CV_INTERARRIVAL, MEAN_PAGE_INTERARRIVAL, CV_PAGE_INTERARRIVAL -> {
                 int at = base + f.offset();
                 double gaps = none ? 0 : wp * page[at] + wc * page[at + 1];
-                if (gaps < (a == Aggregation.CV_INTERARRIVAL ? 2 : 1)) {
+                boolean cv = a == Aggregation.CV_INTERARRIVAL || a == Aggregation.CV_PAGE_INTERARRIVAL;
+                if (gaps < (cv ? 2 : 1)) {
                     return f.defaultValue();
                 }
                 double sum = wp * Float.intBitsToFloat(page[at + 2]) + wc * Float.intBitsToFloat(page[at + 3]);
                 double mean = sum / gaps;
-                if (a == Aggregation.MEAN_INTERARRIVAL) {
+                if (!cv) {
                     return (float) mean;
                 }
                 double squares = wp * Float.intBitsToFloat(page[at + 4]) + wc * Float.intBitsToFloat(page[at + 5]);

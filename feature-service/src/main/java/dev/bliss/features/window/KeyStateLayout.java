@@ -19,11 +19,14 @@ import java.util.Map;
  *   1   key, high 32 bits
  *   2   last seen, epoch ms, low 32 bits   (0: the record is free)
  *   3   last seen, high 32 bits
+ *   4   last page request (not a static resource), epoch ms, low 32 bits (0: none yet)
+ *   5   last page request, high 32 bits
  *   per window group g (window W), at groupOffset(g):
  *   +0  current bucket number: (t - BASE_MILLIS) / W
  *   +1  requests           prev | curr            ─┐ scalar pairs: [prev, curr],
  *   …   per ratio:  hits   prev | curr             │ rolled by "prev = curr, curr = 0"
  *   …   inter-arrival: gaps prev | curr, Σ gap (s, float) prev | curr, Σ gap² prev | curr (if needed)
+ *   …   page inter-arrival: the same three pairs over page requests only (if needed)
  *   …   per distinct count: sketch prev [S ints], sketch curr [S ints]
  *                           (S = LinearCounter.INTS or HyperLogLog.INTS)
  * </pre>
@@ -43,7 +46,8 @@ public final class KeyStateLayout {
 
     static final int KEY = 0;
     static final int LAST_SEEN = 2;
-    static final int HEADER_INTS = 4;
+    static final int LAST_PAGE = 4;
+    static final int HEADER_INTS = 6;
 
     /** Ratio predicates, as bits of an event's predicate mask. */
     static final int RATIO_4XX = 1;
@@ -69,6 +73,9 @@ public final class KeyStateLayout {
     static final int SKETCH_LINEAR = 0;
     static final int SKETCH_HLL = 1;
 
+    /** Ints of one inter-arrival block: gaps, Σ gap and Σ gap², each a (prev, curr) pair. */
+    static final int GAP_INTS = 6;
+
     /** One window length's part of the record. */
     static final class Group {
         final long windowMillis;
@@ -79,13 +86,16 @@ public final class KeyStateLayout {
         final int[] ratioBits;
         /** Offset of the gaps pair (sum and sum of squares pairs follow), or -1. */
         final int gapsOffset;
+        /** Offset of the page gaps pair (laid out as the gaps), or -1. */
+        final int pageGapsOffset;
         final int scalarEnd;
         final int[] sketchOffsets;
         final int[] sketchKinds;
         final int[] sketchValues;
         final int end;
 
-        Group(long windowMillis, int offset, int[] ratioBits, boolean gaps, int[] sketchKinds, int[] sketchValues) {
+        Group(long windowMillis, int offset, int[] ratioBits, boolean gaps, boolean pageGaps, int[] sketchKinds,
+              int[] sketchValues) {
             this.windowMillis = windowMillis;
             this.offset = offset;
             this.countOffset = offset + 1;
@@ -97,7 +107,9 @@ public final class KeyStateLayout {
                 at += 2;
             }
             this.gapsOffset = gaps ? at : -1;
-            at += gaps ? 6 : 0;
+            at += gaps ? GAP_INTS : 0;
+            this.pageGapsOffset = pageGaps ? at : -1;
+            at += pageGaps ? GAP_INTS : 0;
             this.scalarEnd = at;
             this.sketchKinds = sketchKinds;
             this.sketchValues = sketchValues;
@@ -155,6 +167,7 @@ public final class KeyStateLayout {
             List<Integer> ratios = new ArrayList<>();
             List<int[]> sketches = new ArrayList<>();
             boolean gaps = false;
+            boolean pageGaps = false;
             for (FeatureSpec f : e.getValue()) {
                 Aggregation a = f.aggregation();
                 int bit = ratioBit(a);
@@ -162,12 +175,13 @@ public final class KeyStateLayout {
                     ratios.add(bit);
                 }
                 gaps |= a == Aggregation.MEAN_INTERARRIVAL || a == Aggregation.CV_INTERARRIVAL;
+                pageGaps |= isPageGaps(a);
                 int value = distinctValue(a);
                 if (value >= 0 && sketches.stream().noneMatch(s -> s[1] == value)) {
                     sketches.add(new int[] {sketchKind(a), value});
                 }
             }
-            Group g = new Group(e.getKey(), at, ratios.stream().mapToInt(Integer::intValue).toArray(), gaps,
+            Group g = new Group(e.getKey(), at, ratios.stream().mapToInt(Integer::intValue).toArray(), gaps, pageGaps,
                     sketches.stream().mapToInt(s -> s[0]).toArray(), sketches.stream().mapToInt(s -> s[1]).toArray());
             groups.add(g);
             at = g.end;
@@ -197,10 +211,16 @@ public final class KeyStateLayout {
                 }
             } else if (a == Aggregation.MEAN_INTERARRIVAL || a == Aggregation.CV_INTERARRIVAL) {
                 offset = g.gapsOffset;
+            } else if (isPageGaps(a)) {
+                offset = g.pageGapsOffset;
             }
             reads[i] = new FeatureRead(a, gi, offset, kind, f.defaultValue());
         }
         return new KeyStateLayout(groups.toArray(Group[]::new), reads);
+    }
+
+    static boolean isPageGaps(Aggregation a) {
+        return a == Aggregation.MEAN_PAGE_INTERARRIVAL || a == Aggregation.CV_PAGE_INTERARRIVAL;
     }
 
     static int ratioBit(Aggregation a) {

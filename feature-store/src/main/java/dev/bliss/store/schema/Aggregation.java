@@ -18,6 +18,13 @@ public enum Aggregation {
     RATIO_BROWSER_UA("ratio_browser_ua"),
     MEAN_INTERARRIVAL("mean_interarrival"),
     CV_INTERARRIVAL("cv_interarrival"),
+    /**
+     * Seconds between a key's consecutive page requests (not static resources): a client's pace,
+     * which neither its assets nor how long the window has known it can hide.
+     */
+    MEAN_PAGE_INTERARRIVAL("mean_page_interarrival"),
+    /** The spread of those gaps (σ/mean): scripted pacing is regular, a person's is not. */
+    CV_PAGE_INTERARRIVAL("cv_page_interarrival"),
     /** Requests per distinct client address: how hard a key's clients work it, whatever the site's volume. */
     REQUESTS_PER_IP("requests_per_ip"),
     /** Requests that are not for static resources: pages and API calls, which assets cannot dilute. */

@@ -10,7 +10,9 @@ import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -51,11 +53,22 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** Starts {@code chromium} with a profile in {@code profile}; fails if it is not installed. */
     public static HeadlessChromium start(Path profile, int width, int height) throws Exception {
+        return start(profile, width, height, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, int, int)}, with more command-line switches (e.g.
+     * {@code --ignore-certificate-errors} for a proxy with the self-signed test certificate).
+     */
+    public static HeadlessChromium start(Path profile, int width, int height, List<String> switches) throws Exception {
         String binary = Files.isExecutable(Path.of("/usr/bin/chromium")) ? "/usr/bin/chromium" : "chromium";
-        Process p = new ProcessBuilder(binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-                "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + width + "," + height, "about:blank")
+        List<String> command = new ArrayList<>(List.of(binary, "--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--hide-scrollbars", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+                "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=" + width + "," + height));
+        command.addAll(switches);
+        command.add("about:blank");
+        Process p = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         CompletableFuture<String> endpoint = new CompletableFuture<>();
