@@ -38,6 +38,7 @@ import dev.bliss.plugin.RequestView;
 public final class ClearanceCheck {
 
     private static final HeaderName COOKIE = HeaderName.of("cookie");
+    private static final HeaderName USER_AGENT_HEADER = HeaderName.of("user-agent");
 
     /** How far in the future an issue time may be before it is refused: clocks of nodes differ. */
     public static final long CLOCK_SKEW_SECONDS = 60;
@@ -80,24 +81,35 @@ public final class ClearanceCheck {
      * its header names and no hashing.
      */
     public ClearanceStatus check(RequestView request, CharSequence cookieName, ClientBinding client, long nowSeconds) {
-        if (request.header(COOKIE) == null) {
+        CharSequence first = request.header(COOKIE);
+        if (first == null) {
             // most requests: one lookup, where walking the headers by index would make the view
             // list them all (NettyRequestView captures its headers on the first indexed call)
             return ClearanceStatus.MISSING;
         }
+        long found = CookieScanner.find(first, cookieName);
+        if (found != CookieScanner.ABSENT) {
+            // an HTTP/1.1 browser's one Cookie header: found without walking the headers either
+            return check(request, first, found, client, nowSeconds);
+        }
+        // HTTP/2 clients send one Cookie header per cookie: look in the others
         int n = request.headerCount();
         for (int i = 0; i < n; i++) {
             if (!isCookieHeader(request.headerName(i))) {
                 continue;
             }
             CharSequence header = request.headerValue(i);
-            long found = CookieScanner.find(header, cookieName);
+            found = CookieScanner.find(header, cookieName);
             if (found != CookieScanner.ABSENT) {
-                client.bind(request.clientAddress(), request.header("user-agent"), request.ja4());
-                return check(header, CookieScanner.from(found), CookieScanner.to(found), client, nowSeconds);
+                return check(request, header, found, client, nowSeconds);
             }
         }
         return ClearanceStatus.MISSING;
+    }
+
+    private ClearanceStatus check(RequestView request, CharSequence header, long found, ClientBinding client, long nowSeconds) {
+        client.bind(request.clientAddress(), request.header(USER_AGENT_HEADER), request.ja4());
+        return check(header, CookieScanner.from(found), CookieScanner.to(found), client, nowSeconds);
     }
 
     /** Checks the cookie value {@code text[from, to)}. */

@@ -40,6 +40,11 @@ public final class ClientBinding {
     private static final int EXTENSION_COUNT_START = 6;
     private static final int EXTENSION_COUNT_END = 8;
 
+    /** Remembered user agents: a direct-mapped table of texts and their hashes (see {@link #userAgentKey}). */
+    private static final int SEEN = 64;
+
+    private final String[] seenUserAgents = new String[SEEN];
+    private final long[] seenKeys = new long[SEEN];
     private long prefix;
     private long userAgent;
     private long ja4;
@@ -47,9 +52,30 @@ public final class ClientBinding {
     /** Binds to a client; {@code userAgent} and {@code ja4} may be null ({@code client} too: prefix 0). */
     public ClientBinding bind(IpAddress client, CharSequence userAgent, CharSequence ja4) {
         this.prefix = client == null ? 0 : prefixOf(client);
-        this.userAgent = userAgent == null ? 0 : Hash64.of(userAgent);
+        this.userAgent = userAgent == null ? 0 : userAgentKey(userAgent);
         this.ja4 = ja4 == null || ja4.isEmpty() ? 0 : ja4Key(ja4);
         return this;
+    }
+
+    /**
+     * {@link Hash64} of a user agent, remembered for the last few texts: a browser sends the same
+     * one with every request, and {@code String.hashCode} and {@code String.equals} (both
+     * vectorised) cost a fraction of hashing its ~130 characters again. Exact: a remembered key is
+     * used only for an equal text. Only Strings are remembered (another sequence could change).
+     */
+    private long userAgentKey(CharSequence userAgent) {
+        if (!(userAgent instanceof String text)) {
+            return Hash64.of(userAgent);
+        }
+        int h = text.hashCode();
+        int slot = (h ^ h >>> 16) & (SEEN - 1);
+        if (text.equals(seenUserAgents[slot])) {
+            return seenKeys[slot];
+        }
+        long key = Hash64.of(text);
+        seenUserAgents[slot] = text;
+        seenKeys[slot] = key;
+        return key;
     }
 
     /** The key of a JA4: its part a without the extension count, and part b (see the class comment). */

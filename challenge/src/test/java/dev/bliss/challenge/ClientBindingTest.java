@@ -33,4 +33,17 @@ class ClientBindingTest {
         assertEquals(Hash64.of("not-a-ja4"), ClientBinding.ja4Key("not-a-ja4"));
         assertEquals(0, new ClientBinding().bind(null, null, "").ja4());
     }
+
+    @Test
+    void shouldGiveEveryUserAgentItsOwnHashWhateverItRemembers() {
+        // more texts than remembered slots, twice over: a remembered key is only ever an equal text's
+        ClientBinding binding = new ClientBinding();
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < 500; i++) {
+                String userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/" + i + ".0 Safari/537.36";
+                assertEquals(Hash64.of(userAgent), binding.bind(null, new String(userAgent), null).userAgent(), userAgent);
+                assertEquals(Hash64.of(userAgent), binding.bind(null, new StringBuilder(userAgent), null).userAgent());
+            }
+        }
+    }
 }
