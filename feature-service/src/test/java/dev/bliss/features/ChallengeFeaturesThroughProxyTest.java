@@ -54,25 +54,7 @@ class ChallengeFeaturesThroughProxyTest {
 
     /** A lab whose one-tree model reads ip.challenges_issued_10m (above 2.5: automated), with /page challenged. */
     private FeatureLab lab() throws Exception {
-        FeatureLab lab = new FeatureLab(dir);
-        Files.writeString(dir.resolve("model.json"), """
-                {"model_info": {"params": {"loss_function": {"type": "Logloss", "params": {}}}},
-                 "features_info": {"float_features": [
-                   {"feature_index": 0, "flat_feature_index": 0, "feature_id": "ip.challenges_issued_10m",
-                    "has_nans": false, "nan_value_treatment": "AsIs", "borders": [2.5]}]},
-                 "oblivious_trees": [
-                   {"splits": [{"split_index": 0, "float_feature_index": 0, "border": 2.5, "split_type": "FloatFeature"}],
-                    "leaf_values": [-3.0, 3.0]}],
-                 "scale_and_bias": [1.0, [0.0]]}
-                """);
-        Files.writeString(dir.resolve("models.yaml"), """
-                watch_interval: 0s
-                models:
-                  - name: main
-                    file: model.json
-                    role: primary
-                    features: [ip.challenges_issued_10m]
-                """);
+        FeatureLab lab = new FeatureLab(dir).withOneTreeModel("ip.challenges_issued_10m", 2.5);
         Files.writeString(dir.resolve("rules.yaml"), """
                 rules:
                   - id: challenge-pages

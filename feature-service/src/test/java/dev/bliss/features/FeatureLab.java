@@ -38,25 +38,34 @@ final class FeatureLab {
             Files.copy(shipped.resolve(f), dir.resolve(f));
         }
         schema = FeatureSchemaReader.read(YamlConfigReader.read(dir.resolve("features.yaml")));
+        withOneTreeModel("ip.distinct_ua_10m", 10.5);
+        Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
+    }
+
+    /**
+     * Serves a one-tree model on {@code feature}: above {@code border} automated
+     * ({@link #AUTOMATED_SCORE}), else human ({@link #HUMAN_SCORE}).
+     */
+    FeatureLab withOneTreeModel(String feature, double border) throws Exception {
         Files.writeString(dir.resolve("model.json"), """
                 {"model_info": {"params": {"loss_function": {"type": "Logloss", "params": {}}}},
                  "features_info": {"float_features": [
-                   {"feature_index": 0, "flat_feature_index": 0, "feature_id": "ip.distinct_ua_10m",
-                    "has_nans": false, "nan_value_treatment": "AsIs", "borders": [10.5]}]},
+                   {"feature_index": 0, "flat_feature_index": 0, "feature_id": "%s",
+                    "has_nans": false, "nan_value_treatment": "AsIs", "borders": [%s]}]},
                  "oblivious_trees": [
-                   {"splits": [{"split_index": 0, "float_feature_index": 0, "border": 10.5, "split_type": "FloatFeature"}],
+                   {"splits": [{"split_index": 0, "float_feature_index": 0, "border": %s, "split_type": "FloatFeature"}],
                     "leaf_values": [-3.0, 3.0]}],
                  "scale_and_bias": [1.0, [0.0]]}
-                """);
+                """.formatted(feature, border, border));
         Files.writeString(dir.resolve("models.yaml"), """
                 watch_interval: 0s
                 models:
                   - name: main
                     file: model.json
                     role: primary
-                    features: [ip.distinct_ua_10m]
-                """);
-        Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
+                    features: [%s]
+                """.formatted(feature));
+        return this;
     }
 
     /** Replaces the one-tree model with the models bliss ships (config/models.yaml: bot-v2, bot-v1 shadow). */
