@@ -65,6 +65,7 @@ public class ClearanceCheckBenchmark {
     private ClearanceCheck check;
     private ClearanceCheck uncachedCheck;
     private SyntheticRequest request;
+    private CharSequence cookieHeader;
     private SyntheticRequest bare;
     private SyntheticRequest[] distinct;
     private int next;
@@ -94,9 +95,11 @@ public class ClearanceCheckBenchmark {
         for (int i = 0; i < UNCACHED; i++) {
             distinct[i] = browser(address, issuer.issue(client, NOW - i, 1800, EnvironmentCheck.ALL));
         }
+        cookieHeader = request.header("cookie");
         check = new ClearanceCheck(keys);
         uncachedCheck = new ClearanceCheck(keys);
-        if (checkClearance() != ClearanceStatus.VALID || checkClearanceUncached() != ClearanceStatus.VALID) {
+        if (checkClearance() != ClearanceStatus.VALID || checkClearanceUncached() != ClearanceStatus.VALID
+                || checkClearanceValue() != ClearanceStatus.VALID) {
             throw new IllegalStateException("the benchmark's clearance does not verify");
         }
         solver.bind(address, CHROME, JA4);
@@ -128,6 +131,21 @@ public class ClearanceCheckBenchmark {
     @Benchmark
     public ClearanceStatus checkClearance() {
         return check.check(request, "bliss_clearance", binding, NOW);
+    }
+
+    /**
+     * {@link #checkClearance} without the view's header lookups: the Cookie header's value and
+     * the user agent as the request path holds them, then what the check itself does (find the
+     * cookie, bind the client, compare with the cached token, expiry and binding). The synthetic
+     * view finds a header by comparing names character by character in a list (see
+     * {@link #checkNoCookie}: one such lookup); the proxy's Netty view finds it by a hash.
+     */
+    @Benchmark
+    public ClearanceStatus checkClearanceValue() {
+        long found = dev.bliss.challenge.internal.CookieScanner.find(cookieHeader, "bliss_clearance");
+        binding.bind(address, CHROME, JA4);
+        return check.check(cookieHeader, dev.bliss.challenge.internal.CookieScanner.from(found),
+                dev.bliss.challenge.internal.CookieScanner.to(found), binding, NOW);
     }
 
     @Benchmark
