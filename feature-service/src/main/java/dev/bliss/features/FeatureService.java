@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -90,6 +89,9 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
     private volatile long eventClock;
     private AdminEndpoint admin;
     private long skippedFrames;
+    /** Aggregator thread: when the events ring may be read again after a restore failed ({@link System#nanoTime()}). */
+    private long ringRetryAt = System.nanoTime();
+    private static final long RING_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private FeatureService(FeatureServiceOptions options, FeatureSchema schema, Map<String, Long> maxKeys)
             throws IOException, StoreException {
@@ -162,7 +164,9 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
             int work = 0;
             try {
                 aggregatorHeartbeat = System.nanoTime();
-                work = consumer.poll(POLL_LIMIT);
+                if (System.nanoTime() - ringRetryAt >= 0) {
+                    work = consumer.poll(POLL_LIMIT);
+                }
                 if (windows.frameInProgress()) {
                     work++;
                     FeatureFrame done = windows.fillFrame(options.frameChunk());
@@ -226,7 +230,8 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
         } catch (IOException e) {
             LOG.log(Level.ERROR, "events ring " + ring.path() + " is cut short and cannot be restored (" + e.getMessage()
                     + "); request events are lost until it can: delete it and restart the feature service", fault);
-            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+            // the ring is read again (and the restore tried again) in a second; ticks go on meanwhile
+            ringRetryAt = System.nanoTime() + RING_RETRY_NANOS;
         }
     }
 
