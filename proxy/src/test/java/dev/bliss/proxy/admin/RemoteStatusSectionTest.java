@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.AdminHttp;
+import dev.bliss.proxy.testing.Await;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.json.JsonObject;
@@ -116,15 +117,11 @@ class RemoteStatusSectionTest {
     }
 
     private JsonObject sectionsWhen(Predicate<JsonObject> until) throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        JsonObject sections;
-        do {
-            sections = new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body()).getJsonObject("sections");
-            if (until.test(sections)) {
-                return sections;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("not within 10 s: " + sections.encode());
+        JsonObject sections = Await.until(
+                () -> new JsonObject(AdminHttp.get(proxy.adminPort(), "/stats").body()).getJsonObject("sections"), until);
+        if (!until.test(sections)) {
+            throw new AssertionError("not within 10 s: " + sections.encode());
+        }
+        return sections;
     }
 }

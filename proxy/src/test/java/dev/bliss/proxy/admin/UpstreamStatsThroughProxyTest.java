@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.AdminHttp;
+import dev.bliss.proxy.testing.Await;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.buffer.Buffer;
@@ -158,12 +159,8 @@ class UpstreamStatsThroughProxyTest {
             }
         }
         // the proxy sees the closes on its loops a moment later: bounded wait, 10 s at most
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        double open;
-        while ((open = value(AdminHttp.get(proxy.adminPort(), "/metrics").body(), "bliss_client_connections_open")) != 0
-                && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        double open = Await.until(
+                () -> value(AdminHttp.get(proxy.adminPort(), "/metrics").body(), "bliss_client_connections_open"), v -> v == 0);
         assertEquals(0, open, "every client connection closed");
     }
 

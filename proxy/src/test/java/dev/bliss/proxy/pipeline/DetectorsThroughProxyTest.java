@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
+import dev.bliss.proxy.testing.Await;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.TestDetectors;
@@ -115,11 +116,8 @@ class DetectorsThroughProxyTest {
             origin.next();
         }
         Path log = dir.resolve("access.log");
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while ((!Files.exists(log) || Files.readAllLines(log).size() < requests) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertEquals(requests, Files.readAllLines(log).size(), "one line per request");
+        int lines = Await.until(() -> Files.exists(log) ? Files.readAllLines(log).size() : 0, n -> n >= requests);
+        assertEquals(requests, lines, "one line per request");
         assertTrue(metrics().contains("bliss_detector_errors_total{detector=\"mapped\"} " + requests + ".0"), metrics());
     }
 }

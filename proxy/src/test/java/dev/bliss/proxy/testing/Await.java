@@ -1,10 +1,16 @@
 package dev.bliss.proxy.testing;
 
 import io.vertx.core.Future;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
-/** Waits for a Vert.x future from a test thread, at most 20 s, so a hung test fails instead. */
+/**
+ * Waits from a test thread, bounded, so a hung test fails instead: for a Vert.x future (at most
+ * 20 s), or for a condition that only shows from outside (a metric, a log file's lines), read
+ * again every 20 ms for at most 10 s.
+ */
 public final class Await {
 
     private Await() {
@@ -16,5 +22,20 @@ public final class Await {
         } catch (TimeoutException e) {
             throw new AssertionError("no result within 20 s", e);
         }
+    }
+
+    /**
+     * Reads {@code value} until {@code done} holds of it or 10 s have passed, and returns the last
+     * value read: the caller asserts on it, so a condition never met fails with what was seen.
+     * For what the proxy shows only over HTTP or in files, with nothing to be notified by.
+     */
+    public static <T> T until(Callable<T> value, Predicate<? super T> done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        T seen = value.call();
+        while (!done.test(seen) && System.nanoTime() - deadline < 0) {
+            Thread.sleep(20);
+            seen = value.call();
+        }
+        return seen;
     }
 }
