@@ -16,7 +16,7 @@
 #            [--warmup S] [--connections C] [--threads T] [--transport T] [--event-loops N]
 #            [--pin auto|off|PROXY_CPUS/LOAD_CPUS] [--targets "..."] [--nice N] [--keep]
 # Every flag has an environment variable of the same name in capitals (MODE, DURATION, ...);
-# more only as variables: ROUND_WARMUP, WAIT_QUIET, BUSY_PERCENT, INSTALL, JMH_LOCK, BLISS_JAR (a
+# more only as variables: ROUND_WARMUP, WARMUP_RECONNECT (the warm-up opens new connections every this many seconds, default 5), WAIT_QUIET, BUSY_PERCENT, INSTALL, JMH_LOCK, BLISS_JAR (a
 # built app/target/bliss.jar to use instead of building), BLISS_JAVA_OPTS (extra JVM options),
 # BROWSER_HEADERS (1: wrk sends a browser's headers; default 1 in bot and cluster modes), BOT_KEYS (store keys
 # per dimension for bliss-bot, default 1000000), BENCH_JAR (a built benchmarks.jar for bliss-bot's
@@ -35,6 +35,7 @@ DURATION="${DURATION:-}"          # seconds per measured run
 ROUNDS="${ROUNDS:-}"              # interleaved rounds
 WARMUP="${WARMUP:-}"              # seconds of load on each JVM before the first measured run
 ROUND_WARMUP="${ROUND_WARMUP:-2}" # seconds of unmeasured load just before each measured run
+WARMUP_RECONNECT="${WARMUP_RECONNECT:-5}" # the JVM warm-up reconnects every this many seconds (0: never)
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-1}"
 TRANSPORT="${TRANSPORT:-auto}"    # bliss transport in nginx mode: auto | io_uring | epoll | nio
@@ -88,7 +89,7 @@ if [ -n "$BOT_MODELS" ]; then  # bliss.yaml resolves paths from its own director
   BOT_MODELS="$(cd "$(dirname "$BOT_MODELS")" && pwd)/$(basename "$BOT_MODELS")"
 fi
 BROWSER_HEADERS="${BROWSER_HEADERS:-0}"
-for v in DURATION ROUNDS WARMUP ROUND_WARMUP CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT BOT_KEYS BROWSER_HEADERS; do
+for v in DURATION ROUNDS WARMUP ROUND_WARMUP WARMUP_RECONNECT CONNECTIONS THREADS EVENT_LOOPS WAIT_QUIET BUSY_PERCENT BOT_KEYS BROWSER_HEADERS; do
   if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then echo "run.sh: $v must be a whole number, got '${!v}'" >&2; exit 2; fi
 done
 if ! [[ "$NICE" =~ ^-?[0-9]+$ ]] || [ "$NICE" -lt -20 ] || [ "$NICE" -gt 19 ]; then
@@ -875,8 +876,19 @@ for t in $TARGETS; do
 done
 for t in $TARGETS; do
   if [ "${kind[$t]}" = bliss ] && [ "$WARMUP" -gt 0 ]; then
-    log "warming $t up: ${WARMUP}s of load"
-    load "${port[$t]}" "$WARMUP" | awk -v t="$t" '/^Requests\/sec/{printf "%s warm-up: %s req/s\n", t, $2}' >&2
+    # Every measured run opens its connections anew. A warm-up on one set of connections lets the
+    # JIT compile the read and write paths from profiles that never saw a connection open or close;
+    # the rounds' new connections then hit those compilations' type and branch guards
+    # (-Xlog:deoptimization: class_check and unstable_if traps in io_uring's write path at each
+    # round's start), and their first seconds ran deoptimised code. Reconnecting every few seconds
+    # of the warm-up lets those profiles see what the rounds do.
+    log "warming $t up: ${WARMUP}s of load, new connections every ${WARMUP_RECONNECT}s"
+    left="$WARMUP"; piece="$WARMUP"; [ "$WARMUP_RECONNECT" -gt 0 ] && piece="$WARMUP_RECONNECT"
+    while [ "$left" -gt 0 ]; do
+      [ "$piece" -gt "$left" ] && piece="$left"
+      load "${port[$t]}" "$piece" | awk -v t="$t" '/^Requests\/sec/{printf "%s warm-up: %s req/s\n", t, $2}' >&2
+      left=$((left - piece))
+    done
   fi
 done
 if [[ " $TARGETS " == *" nginx "* ]]; then load "${port[nginx]}" 5 >/dev/null; fi
