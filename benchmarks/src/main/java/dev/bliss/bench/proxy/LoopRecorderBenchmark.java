@@ -27,11 +27,17 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
  * {@code ExchangeEnd.complete} calls it, with the recent top lists' client address and path (8 of
- * each, so their tables hit). {@code recordScored}: a score of 80 (buckets and the histogram cell); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over
- * 64 of each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock
- * advances 50 µs per exchange, so second buckets roll over as they would at 20k req/s per loop.
+ * each, so their tables hit). {@code recordScored}: a score of 80 (this second's (source, score)
+ * count); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over 64 of
+ * each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock advances
+ * 50 µs per exchange, so seconds roll over (and are folded into their minute) as they would at
+ * 20k req/s per loop, and the top lists sample one exchange in 64.
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar LoopRecorderBenchmark -prof gc</pre>
+ *
+ * On a loaded machine, single shots of many calls show the uninterrupted cost better than
+ * averages do (the fastest shots): {@code -bm ss -bs 100000 -wi 40 -i 150 -f 1 -tu us}, a
+ * shot's time divided by 100,000.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

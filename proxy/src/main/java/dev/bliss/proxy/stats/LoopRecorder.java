@@ -2,6 +2,7 @@ package dev.bliss.proxy.stats;
 
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Fields;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -11,9 +12,9 @@ import java.lang.invoke.VarHandle;
  * with one {@link #record} call.
  *
  * <pre>
- *   record ─► second bucket and minute bucket of the exchange's end
- *               [REQUESTS] [SCORED] [LOW_SCORE] [source 0: score 0..99] … [source 7: score 0..99]
- *          ─► (source, score) since start                (the Prometheus histogram)
+ *   record ─► +1 in this second's row ({@link ScoreCounts}): the (source, score) cell, or
+ *             "unscored"; the minute rows, the since-start histogram and the samplers' rates
+ *             follow from the finished second once a second, when the next one begins
  *          ─► detection ids seen                        (counts since start, by id)
  *          ─► sampled ({@link TopListSampler}: every exchange up to a few hundred a second,
  *             then about {@value TopListSampler#SAMPLES_PER_SECOND} a second, each counting for
@@ -25,12 +26,14 @@ import java.lang.invoke.VarHandle;
  *
  * The counters and histograms are exact; the top lists of a busy loop are estimates, so that
  * hashing values and scanning tables is paid a few hundred times a second rather than per
- * exchange.
+ * exchange. What every exchange pays: a compare with the second's end, a sampler's decrement,
+ * the score source's index ({@link ScoreSources}) and one opaque increment; a low score one more
+ * decrement; each detection id one increment.
  *
  * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
  *
  * <p><b>Thread:</b> the owning event loop writes; {@link TrafficStats} reads from any thread
- * (see {@link TimeBuckets} and {@link TopValues} for how). <b>Allocation:</b> none per request
+ * (see {@link ScoreCounts} and {@link TopValues} for how). <b>Allocation:</b> none per request
  * after the first sight of each score source; no clock read either: the exchange's end is its
  * arrival plus its duration.
  */
@@ -41,15 +44,6 @@ public final class LoopRecorder {
     /** Detection ids at or above this are counted together in the last slot. */
     static final int MAX_DETECTION_ID = 1024;
 
-    static final int REQUESTS = 0;
-    static final int SCORED = 1;
-    static final int LOW = 2;
-    static final int HISTOGRAM = 3;
-    static final int SCORES = 100;
-    static final int WIDTH = HISTOGRAM + ScoreSources.MAX * SCORES;
-
-    static final int SECONDS = 60;
-    static final int MINUTES = 60;
     /** The minutes the recent top lists (clients, paths, rules) cover. */
     public static final int RECENT_MINUTES = 5;
     static final int RECENT_CAPACITY = 32;
@@ -57,21 +51,21 @@ public final class LoopRecorder {
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final StatsFields handles;
-    final TimeBuckets seconds = new TimeBuckets(1_000_000_000L, SECONDS + 1, WIDTH);
-    final TimeBuckets minutes = new TimeBuckets(60_000_000_000L, MINUTES + 1, WIDTH);
+    final ScoreCounts counts = new ScoreCounts();
     final ScoreSources sources = new ScoreSources();
     final long[] detectionIds = new long[MAX_DETECTION_ID + 1];
-    /** Requests per (source, score) since start, for the Prometheus histogram. */
-    final long[] scoresSinceStart = new long[ScoreSources.MAX * SCORES];
     final TopValues lowScoreJa4 = new TopValues(32);
     final TopValues lowScoreUserAgents = new TopValues(32);
-    final RecentTop recentClients = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
-    final RecentTop recentPaths = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
-    final RecentTop recentRules = new RecentTop(60_000_000_000L, RECENT_MINUTES, RECENT_CAPACITY);
+    final RecentTop recentClients = new RecentTop(ScoreCounts.MINUTE, RECENT_MINUTES, RECENT_CAPACITY);
+    final RecentTop recentPaths = new RecentTop(ScoreCounts.MINUTE, RECENT_MINUTES, RECENT_CAPACITY);
+    final RecentTop recentRules = new RecentTop(ScoreCounts.MINUTE, RECENT_MINUTES, RECENT_CAPACITY);
     /** Feeds the recent lists a sample of the loop's exchanges once it is busy. */
     private final TopListSampler sampler = new TopListSampler();
     /** The same for the low scores' lists, from the low scores only: rare ones get their share. */
     private final TopListSampler lowScoreSampler = new TopListSampler();
+    /** This second's row of {@link #counts}, and where the second ends. */
+    private int[] second;
+    private long secondEnds = Long.MIN_VALUE;
 
     LoopRecorder(StatsFields handles) {
         this.handles = handles;
@@ -86,38 +80,29 @@ public final class LoopRecorder {
      */
     public void record(RequestView request, Fields fields, Completion completion) {
         long end = request.receivedNanos() + completion.durationNanos();
-        int[] second = seconds.at(end);
-        int[] minute = minutes.at(end);
-        TimeBuckets.increment(second, REQUESTS);
-        TimeBuckets.increment(minute, REQUESTS);
-        int sample = sampler.weight(end);
+        if (end >= secondEnds) {
+            newSecond(end);
+        }
+        int sample = sampler.weight();
         if (sample > 0) {
             recordRecent(request, completion, end, sample);
         }
         StatsFields f = handles;
-        if (f.scoreSource() == null || !fields.isSet(f.scoreSource())) {
-            return; // no detector scored it (none configured, or answered before they ran)
+        BytesField scoreSource = f.scoreSource();
+        if (scoreSource == null || !fields.isSet(scoreSource)) {
+            // no detector scored it (none configured, or answered before they ran)
+            TimeBuckets.increment(second, ScoreCounts.UNSCORED);
+            return;
         }
-        int source = sources.indexOf(fields.bytes(f.scoreSource()), fields.length(f.scoreSource()));
-        int score = f.score() != null && fields.isSet(f.score()) ? (int) fields.get(f.score()) : 0;
-        if (score < 0 || score >= SCORES) {
-            score = 0;
-        }
-        int slot = HISTOGRAM + source * SCORES + score;
-        TimeBuckets.increment(second, slot);
-        TimeBuckets.increment(minute, slot);
-        int total = source * SCORES + score;
-        COUNT.setOpaque(scoresSinceStart, total, scoresSinceStart[total] + 1);
-        if (score > 0) {
-            TimeBuckets.increment(second, SCORED);
-            TimeBuckets.increment(minute, SCORED);
-            if (score < LOW_SCORE) {
-                TimeBuckets.increment(second, LOW);
-                TimeBuckets.increment(minute, LOW);
-                int lowSample = lowScoreSampler.weight(end);
-                if (lowSample > 0) {
-                    recordLowScore(request, fields, lowSample);
-                }
+        int source = sources.indexOf(fields.bytes(scoreSource), fields.length(scoreSource));
+        // an unset score reads 0: the source's "not computed" cell
+        long score = f.score() == null ? 0 : fields.get(f.score());
+        int cell = score > 0 && score < ScoreCounts.SCORES ? (int) score : 0;
+        TimeBuckets.increment(second, ScoreCounts.slot(source, cell));
+        if (ScoreCounts.isLow(cell)) {
+            int lowSample = lowScoreSampler.weight();
+            if (lowSample > 0) {
+                recordLowScore(request, fields, lowSample);
             }
         }
         if (f.detectionIds() != null) {
@@ -127,6 +112,14 @@ public final class LoopRecorder {
                 COUNT.setOpaque(detectionIds, at, detectionIds[at] + 1);
             }
         }
+    }
+
+    /** The first exchange past the current second: the counts fold it, the samplers learn its rate. */
+    private void newSecond(long end) {
+        second = counts.roll(end);
+        secondEnds = (Math.floorDiv(end, ScoreCounts.SECOND) + 1) * ScoreCounts.SECOND;
+        sampler.newSecond(counts.exchangesBefore());
+        lowScoreSampler.newSecond(counts.lowScoresBefore());
     }
 
     /** The sampled exchange's client address, path and deciding rule, in this minute's tables. */
@@ -155,11 +148,6 @@ public final class LoopRecorder {
         if (userAgent != null) {
             lowScoreUserAgents.add(userAgent, weight);
         }
-    }
-
-    /** Reader: requests of source index {@code source} with {@code score} since start (opaque). */
-    long scoreCount(int source, int score) {
-        return (long) COUNT.getOpaque(scoresSinceStart, source * SCORES + score);
     }
 
     /** Reader: the count of detection id slot {@code i} (opaque). */

@@ -2,6 +2,7 @@ package dev.bliss.proxy.stats;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -20,6 +21,8 @@ final class ScoreSources {
     static final String OTHER = "other";
 
     private static final VarHandle COUNT;
+    /** Eight bytes of a byte[] as one long, at any offset (the order only has to be the same). */
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     static {
         try {
@@ -31,29 +34,52 @@ final class ScoreSources {
 
     private final byte[][] bytes = new byte[MAX][];
     private final String[] names = new String[MAX];
+    /** Per name of 8 to 16 bytes: its length, its first eight bytes and its last eight; else -1. */
+    private final int[] wordLengths = new int[MAX];
+    private final long[] heads = new long[MAX];
+    private final long[] tails = new long[MAX];
     @SuppressWarnings("unused") // through COUNT
     private int count;
 
-    /** Writer: the index of the source {@code value[0, length)}. */
+    /**
+     * Writer: the index of the source {@code value[0, length)}. A name of 8 to 16 bytes (every
+     * name bot management writes) is found by two word compares: its first and its last eight
+     * bytes, which overlap and so cover it whole; other lengths by their bytes.
+     */
     int indexOf(byte[] value, int length) {
         int n = count;
-        for (int i = 0; i < n; i++) {
-            if (equal(bytes[i], value, length)) {
-                return i;
+        if (length >= Long.BYTES && length <= 2 * Long.BYTES) {
+            long head = (long) WORD.get(value, 0);
+            long tail = (long) WORD.get(value, length - Long.BYTES);
+            for (int i = 0; i < n; i++) {
+                if (wordLengths[i] == length && heads[i] == head && tails[i] == tail) {
+                    return i;
+                }
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (equal(bytes[i], value, length)) {
+                    return i;
+                }
             }
         }
+        return n == MAX ? MAX - 1 : learn(value, length, n);
+    }
+
+    /** Writer: a name not seen before takes index {@code n}; the last index is {@value #OTHER}. */
+    private int learn(byte[] value, int length, int n) {
         if (n == MAX - 1) {
-            bytes[n] = new byte[0];
+            wordLengths[n] = -1; // matches no value: unknown names fall through to it
             names[n] = OTHER;
-            COUNT.setRelease(this, n + 1);
-            return n;
+        } else {
+            byte[] copy = java.util.Arrays.copyOf(value, length);
+            bytes[n] = copy;
+            names[n] = new String(copy, StandardCharsets.ISO_8859_1);
+            boolean words = length >= Long.BYTES && length <= 2 * Long.BYTES;
+            wordLengths[n] = words ? length : -1;
+            heads[n] = words ? (long) WORD.get(value, 0) : 0;
+            tails[n] = words ? (long) WORD.get(value, length - Long.BYTES) : 0;
         }
-        if (n == MAX) {
-            return MAX - 1;
-        }
-        byte[] copy = java.util.Arrays.copyOf(value, length);
-        bytes[n] = copy;
-        names[n] = new String(copy, StandardCharsets.ISO_8859_1);
         // release: the name is written before a reader's acquire load sees the count cover it
         COUNT.setRelease(this, n + 1);
         return n;
@@ -69,7 +95,6 @@ final class ScoreSources {
     }
 
     private static boolean equal(byte[] known, byte[] value, int length) {
-        // the JDK's vectorised mismatch: a name of 16 bytes is two word compares
-        return known.length == length && java.util.Arrays.equals(known, 0, length, value, 0, length);
+        return known != null && known.length == length && java.util.Arrays.equals(known, 0, length, value, 0, length);
     }
 }

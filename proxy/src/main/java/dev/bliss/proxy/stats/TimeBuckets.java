@@ -19,7 +19,8 @@ import java.util.Arrays;
  * fence on the request path. <b>Readers</b> (any thread) check a bucket's unit with an acquire
  * load that pairs with the writer's release store after a reset. A reader racing a reset may
  * count part of the bucket being cleared: once per unit, at most one unit's worth, which a
- * dashboard can bear and an accounting system could not.
+ * dashboard can bear; {@link ScoreCounts}, whose windows are exact, brackets its resets with a
+ * sequence number its readers check.
  *
  * <p><b>Allocation:</b> none after construction.
  */
@@ -66,6 +67,11 @@ final class TimeBuckets {
         COUNT.setOpaque(bucket, slot, bucket[slot] + 1);
     }
 
+    /** Writer: adds {@code n} to {@code slot} of {@code bucket} (from {@link #at}). */
+    static void add(int[] bucket, int slot, int n) {
+        COUNT.setOpaque(bucket, slot, bucket[slot] + n);
+    }
+
     private void roll(long nanos) {
         long unit = Math.floorDiv(nanos, unitNanos);
         int i = (int) Math.floorMod(unit, (long) buckets.length);
@@ -97,18 +103,22 @@ final class TimeBuckets {
         }
     }
 
-    /**
-     * Reader: adds one slot's count per unit to {@code series}, oldest first, the last element
-     * being the unit {@code nowNanos} falls in.
-     */
-    void addSeries(long[] series, int slot, long nowNanos) {
-        long now = Math.floorDiv(nowNanos, unitNanos);
-        for (int i = 0; i < buckets.length; i++) {
-            long unit = (long) UNIT.getAcquire(units, i);
-            long age = now - unit;
-            if (unit != NONE && age >= 0 && age < series.length) {
-                series[series.length - 1 - (int) age] += (int) COUNT.getOpaque(buckets[i], slot);
-            }
+    /** Reader: the unit bucket {@code i} holds, or {@link #NONE} (acquire: its counts are the unit's). */
+    long unit(int i) {
+        return (long) UNIT.getAcquire(units, i);
+    }
+
+    /** Reader: the bucket holding {@code unit}, or -1 when none does. */
+    int indexOf(long unit) {
+        if (unit == NONE) {
+            return -1;
         }
+        int i = (int) Math.floorMod(unit, (long) buckets.length);
+        return unit(i) == unit ? i : -1;
+    }
+
+    /** Reader: count {@code slot} of bucket {@code i} (opaque). */
+    int count(int i, int slot) {
+        return (int) COUNT.getOpaque(buckets[i], slot);
     }
 }

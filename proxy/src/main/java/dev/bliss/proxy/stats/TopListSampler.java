@@ -20,32 +20,24 @@ package dev.bliss.proxy.stats;
  * The period follows the rate with a second's delay: the first second of a burst is recorded in
  * full, and after a pause sampling restarts at 1.
  *
- * <p><b>Single writer</b> (the owning event loop). <b>Allocation:</b> none. Per exchange: a
- * compare with the second's end and a decrement.
+ * <p><b>Single writer</b> (the owning event loop), told of each new second by its
+ * {@link LoopRecorder}, which counts the exchanges anyway. <b>Allocation:</b> none. Per exchange:
+ * a decrement.
  */
 final class TopListSampler {
 
     /** About how many exchanges a second a busy loop's top lists look at. */
     static final int SAMPLES_PER_SECOND = 256;
 
-    private static final long SECOND = 1_000_000_000L;
-
-    private long second = Long.MIN_VALUE;
-    private long nextSecond = Long.MIN_VALUE;
-    private int exchanges;
     private int period = 1;
     private int countdown = 1;
     private long random = 0x2545F4914F6CDD1DL;
 
     /**
-     * The weight of the exchange that ended at {@code endNanos} as a sample of the top lists: 0
-     * when it is not one, else the exchanges it stands for.
+     * The weight of the next exchange as a sample of the top lists: 0 when it is not one, else
+     * the exchanges it stands for.
      */
-    int weight(long endNanos) {
-        if (endNanos >= nextSecond) {
-            roll(endNanos);
-        }
-        exchanges++;
+    int weight() {
         if (--countdown > 0) {
             return 0;
         }
@@ -58,12 +50,14 @@ final class TopListSampler {
         return period;
     }
 
-    private void roll(long endNanos) {
-        long s = Math.floorDiv(endNanos, SECOND);
-        period = s == second + 1 ? periodAfter(exchanges) : 1;
-        second = s;
-        nextSecond = (s + 1) * SECOND;
-        exchanges = 0;
+    /**
+     * A new second began (the loop's {@link ScoreCounts} counted the last one).
+     *
+     * @param exchangesBefore the exchanges this sampler saw in the second just before; 0 after a
+     *                        pause, which starts sampling over at every exchange
+     */
+    void newSecond(int exchangesBefore) {
+        period = periodAfter(exchangesBefore);
         // the pending distance was drawn for the old period; a sample's weight must be the period that drew it
         countdown = draw();
     }

@@ -46,8 +46,9 @@ public final class TrafficStats {
 
     /** The merge of every loop's recorder as of {@code nowNanos} (a {@link System#nanoTime()} value). */
     public TrafficSnapshot snapshot(long nowNanos) {
-        long[] perSecond = new long[LoopRecorder.SECONDS];
-        long[] lowPerSecond = new long[LoopRecorder.SECONDS];
+        long[] perSecond = new long[ScoreCounts.SECONDS];
+        long[] lowPerSecond = new long[ScoreCounts.SECONDS];
+        ScoreCounts.Windows windows = new ScoreCounts.Windows();
         Window minute = new Window();
         Window hour = new Window();
         Map<Integer, Long> detections = new HashMap<>();
@@ -57,12 +58,15 @@ public final class TrafficStats {
         Map<String, Long> paths = new HashMap<>();
         Map<String, Long> deciding = new HashMap<>();
         for (LoopRecorder r : recorders) {
-            // the series ends with the last complete second: the current one is still filling
-            long lastComplete = nowNanos - r.seconds.unitNanos();
-            r.seconds.addSeries(perSecond, LoopRecorder.REQUESTS, lastComplete);
-            r.seconds.addSeries(lowPerSecond, LoopRecorder.LOW, lastComplete);
-            minute.add(r, r.seconds, nowNanos, LoopRecorder.SECONDS);
-            hour.add(r, r.minutes, nowNanos, LoopRecorder.MINUTES);
+            r.counts.read(windows, nowNanos);
+            for (int i = 0; i < ScoreCounts.SECONDS; i++) {
+                perSecond[i] += windows.requestsPerSecond[i];
+                lowPerSecond[i] += windows.lowScorePerSecond[i];
+            }
+            // the names after the counts: every source counted is named (its name is published first)
+            int sources = r.sources.size();
+            minute.add(r.sources, sources, windows.lastMinute);
+            hour.add(r.sources, sources, windows.lastHour);
             for (int i = 0; i <= LoopRecorder.MAX_DETECTION_ID; i++) {
                 long c = r.detectionCount(i);
                 if (c > 0) {
@@ -88,11 +92,14 @@ public final class TrafficStats {
      */
     public Map<String, long[]> scoresSinceStart() {
         Map<String, long[]> out = new LinkedHashMap<>();
+        long[] cells = new long[ScoreSources.MAX * ScoreCounts.SCORES];
         for (LoopRecorder r : recorders) {
+            java.util.Arrays.fill(cells, 0);
+            r.counts.readSinceStart(cells);
             for (int s = 0, n = r.sources.size(); s < n; s++) {
-                long[] into = out.computeIfAbsent(r.sources.name(s), k -> new long[LoopRecorder.SCORES]);
-                for (int score = 0; score < LoopRecorder.SCORES; score++) {
-                    into[score] += r.scoreCount(s, score);
+                long[] into = out.computeIfAbsent(r.sources.name(s), k -> new long[ScoreCounts.SCORES]);
+                for (int score = 0; score < ScoreCounts.SCORES; score++) {
+                    into[score] += cells[s * ScoreCounts.SCORES + score];
                 }
             }
         }
@@ -112,16 +119,18 @@ public final class TrafficStats {
         long low;
         final Map<String, long[]> bySource = new LinkedHashMap<>();
 
-        void add(LoopRecorder r, TimeBuckets buckets, long nowNanos, int span) {
-            long[] sum = new long[LoopRecorder.WIDTH];
-            buckets.addInto(sum, nowNanos, span);
-            requests += sum[LoopRecorder.REQUESTS];
-            scored += sum[LoopRecorder.SCORED];
-            low += sum[LoopRecorder.LOW];
-            for (int s = 0, n = r.sources.size(); s < n; s++) {
-                long[] into = bySource.computeIfAbsent(r.sources.name(s), k -> new long[LoopRecorder.SCORES]);
-                for (int score = 0; score < LoopRecorder.SCORES; score++) {
-                    into[score] += sum[LoopRecorder.HISTOGRAM + s * LoopRecorder.SCORES + score];
+        /** Adds one loop's window: {@code row} laid out as {@link ScoreCounts}' rows. */
+        void add(ScoreSources names, int sources, long[] row) {
+            for (long n : row) {
+                requests += n;
+            }
+            for (int s = 0; s < sources; s++) {
+                long[] into = bySource.computeIfAbsent(names.name(s), k -> new long[ScoreCounts.SCORES]);
+                for (int score = 0; score < ScoreCounts.SCORES; score++) {
+                    long n = row[ScoreCounts.slot(s, score)];
+                    into[score] += n;
+                    scored += score > 0 ? n : 0;
+                    low += ScoreCounts.isLow(score) ? n : 0;
                 }
             }
         }
