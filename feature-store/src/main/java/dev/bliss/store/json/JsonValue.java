@@ -37,6 +37,19 @@ public final class JsonValue {
             this.description = description;
         }
 
+        /** The kind of value a token starts, for a streaming reader's messages. */
+        public static Kind of(JsonToken token) {
+            return switch (token) {
+                case START_OBJECT -> OBJECT;
+                case START_ARRAY -> ARRAY;
+                case VALUE_STRING -> STRING;
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> NUMBER;
+                case VALUE_TRUE, VALUE_FALSE -> BOOLEAN;
+                case VALUE_NULL -> NULL;
+                default -> throw new IllegalArgumentException(token + " starts no value");
+            };
+        }
+
         @Override
         public String toString() {
             return description;
