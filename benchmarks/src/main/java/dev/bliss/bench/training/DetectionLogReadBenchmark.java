@@ -4,9 +4,13 @@ import dev.bliss.store.detections.DetectionLogLine;
 import dev.bliss.training.data.DetectionLogReader;
 import dev.bliss.training.data.DetectionRecord;
 import java.io.BufferedWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,7 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * dimension keys, {@value #FEATURES} features of which a quarter are fractions, a few nulls), read
  * through {@link DetectionLogReader} on the caller's thread ({@code threads=1}) or with parsing
  * on a pool ({@code threads=2}). The file is written once per trial and read from the page cache,
- * so this is parsing, not the disk.
+ * so this is parsing, not the disk. With {@code threads=1} the trial also prints the calling
+ * thread's CPU time per line ({@code cpu-per-line ... best=.. median=.. ns}): on a shared machine
+ * the wall-clock score counts the time the thread waited for a core, the CPU time does not.
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar DetectionLogReadBenchmark -prof gc</pre>
  */
@@ -51,8 +57,11 @@ public class DetectionLogReadBenchmark {
     @Param({"1", "2"})
     public int threads;
 
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
     private Path file;
     private ExecutorService parsers;
+    private final List<Double> cpuPerLine = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -69,6 +78,13 @@ public class DetectionLogReadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        if (threads == 1 && !cpuPerLine.isEmpty()) {
+            // the last five invocations: warm-up ones come first
+            List<Double> measured = new ArrayList<>(cpuPerLine.subList(Math.max(0, cpuPerLine.size() - 5), cpuPerLine.size()));
+            measured.sort(null);
+            System.out.printf("%ncpu-per-line threads=1 best=%.0f median=%.0f ns%n", measured.getFirst(),
+                    measured.get(measured.size() / 2));
+        }
         if (parsers != null) {
             parsers.shutdownNow();
         }
@@ -78,12 +94,16 @@ public class DetectionLogReadBenchmark {
     @Benchmark
     @OperationsPerInvocation(LINES)
     public double readLog() throws Exception {
+        long cpuStart = threads == 1 ? CPU.getCurrentThreadCpuTime() : 0;
         double sum = 0;
         try (DetectionLogReader reader = DetectionLogReader.open(file, false, parsers, threads)) {
             DetectionRecord r;
             while ((r = reader.next()) != null) {
                 sum += r.score() + r.features()[FEATURES - 1];
             }
+        }
+        if (threads == 1) {
+            cpuPerLine.add((CPU.getCurrentThreadCpuTime() - cpuStart) / (double) LINES);
         }
         return sum;
     }
