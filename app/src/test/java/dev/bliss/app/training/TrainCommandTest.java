@@ -139,7 +139,8 @@ class TrainCommandTest {
         CommandRun run = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("m.json").toString());
         assertEquals(1, run.exit());
-        assertTrue(run.err().startsWith("bliss train: " + dir.resolve("train.jsonl") + ":101: not JSON"), run.err());
+        assertTrue(run.err().startsWith("bliss train: " + dir.resolve("train.jsonl")
+                + ":101:20: request_id: invalid JSON: unrecognized token 'oops'"), run.err());
         CommandRun skipping = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("m.json").toString(), "--iterations", "5",
                 "--skip-bad");

@@ -1,8 +1,9 @@
 package dev.bliss.bot.scoring;
 
+import dev.bliss.store.json.JsonFormatException;
+import dev.bliss.store.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,6 +25,9 @@ import java.util.Set;
  *   <li>a missing {@code nan_value_treatment} fails late; a float border that overflows to
  *       infinity, non-finite numbers, or a model with no trees (whose predict never returns).
  * </ul>
+ *
+ * <p>Each rejection is a {@link JsonFormatException} at the offending value: its line and column
+ * in the file, its key path, and what is wrong.
  *
  * <p>Only what bliss scores is accepted: float features, symmetric (oblivious) trees, one
  * prediction dimension, a Logloss or CrossEntropy loss when the file names one. The limits are
@@ -48,27 +52,27 @@ final class CatBoostJsonCheck {
     private CatBoostJsonCheck() {
     }
 
-    static Shape check(Object document, int maxTrees, int maxFeatures) throws ModelRejectedException {
-        Map<String, Object> root = object(document, "the document");
-        if (root.containsKey("trees")) {
-            throw reject("trees", "non-symmetric trees are not supported; train with grow_policy SymmetricTree");
+    static Shape check(JsonValue document, int maxTrees, int maxFeatures) throws JsonFormatException {
+        JsonValue root = document.object();
+        if (root.get("trees") != null) {
+            throw root.get("trees").error("non-symmetric trees are not supported; train with grow_policy SymmetricTree");
         }
         if (nonEmpty(root.get("ctr_data"))) {
-            throw reject("ctr_data", "categorical CTRs are not supported: bliss models take float features only");
+            throw root.get("ctr_data").error("categorical CTRs are not supported: bliss models take float features only");
         }
-        Map<String, Object> featuresInfo = object(required(root, "features_info", ""), "features_info");
+        JsonValue featuresInfo = root.required("features_info").object();
         for (String kind : UNSUPPORTED_FEATURE_KINDS) {
             if (nonEmpty(featuresInfo.get(kind))) {
-                throw reject("features_info." + kind, "only float features are supported");
+                throw featuresInfo.get(kind).error("only float features are supported");
             }
         }
-        List<Object> features = array(required(featuresInfo, "float_features", "features_info"),
-                "features_info.float_features");
+        JsonValue featureList = featuresInfo.required("float_features");
+        List<JsonValue> features = featureList.array();
         if (features.isEmpty()) {
-            throw reject("features_info.float_features", "the model declares no float features");
+            throw featureList.error("the model declares no float features");
         }
         if (features.size() > maxFeatures) {
-            throw reject("features_info.float_features", "the model declares " + features.size()
+            throw featureList.error("the model declares " + features.size()
                     + " float features, more than max_features " + maxFeatures);
         }
         List<String> ids = new ArrayList<>(features.size());
@@ -76,116 +80,114 @@ final class CatBoostJsonCheck {
         int[] firstBorder = new int[features.size() + 1];
         float[][] borders = new float[features.size()][];
         for (int f = 0; f < features.size(); f++) {
-            String path = "features_info.float_features[" + f + "]";
-            Map<String, Object> feature = object(features.get(f), path);
-            positionIndex(feature, "feature_index", f, path);
-            positionIndex(feature, "flat_feature_index", f, path);
-            borders[f] = borders(feature, path);
+            JsonValue feature = features.get(f).object();
+            positionIndex(feature, "feature_index", f);
+            positionIndex(feature, "flat_feature_index", f);
+            borders[f] = borders(feature.required("borders"));
             firstBorder[f + 1] = firstBorder[f] + borders[f].length;
-            Object treatment = feature.get("nan_value_treatment");
-            if (!(treatment instanceof String t) || !NAN_TREATMENTS.contains(t)) {
-                throw reject(path + ".nan_value_treatment", treatment == null
-                        ? "is missing (one of AsIs, AsFalse, AsTrue)"
-                        : "must be one of AsIs, AsFalse, AsTrue, got " + show(treatment));
+            JsonValue treatment = feature.get("nan_value_treatment");
+            if (treatment == null) {
+                throw feature.error("nan_value_treatment", "is missing (one of AsIs, AsFalse, AsTrue)");
             }
-            Object hasNans = feature.get("has_nans");
-            if (hasNans != null && !(hasNans instanceof Boolean)) {
-                throw reject(path + ".has_nans", "must be true or false, got " + show(hasNans));
+            if (!treatment.is(JsonValue.Kind.STRING) || !NAN_TREATMENTS.contains(treatment.string())) {
+                throw treatment.error("must be one of AsIs, AsFalse, AsTrue, got " + treatment);
             }
-            Object id = feature.get("feature_id");
-            if (id != null && !(id instanceof String)) {
-                throw reject(path + ".feature_id", "must be a string, got " + show(id));
+            JsonValue hasNans = feature.get("has_nans");
+            if (hasNans != null && !hasNans.is(JsonValue.Kind.BOOLEAN)) {
+                throw hasNans.error("must be true or false, got " + hasNans);
             }
-            ids.add((String) id);
+            JsonValue id = feature.get("feature_id");
+            if (id != null && !id.is(JsonValue.Kind.STRING)) {
+                throw id.error("must be a string, got " + id);
+            }
+            ids.add(id == null ? null : id.string());
         }
 
-        List<Object> trees = array(required(root, "oblivious_trees", ""), "oblivious_trees");
+        JsonValue treeList = root.required("oblivious_trees");
+        List<JsonValue> trees = treeList.array();
         if (trees.isEmpty()) {
             // The JNI loads such a model and its predict then never returns.
-            throw reject("oblivious_trees", "the model has no trees");
+            throw treeList.error("the model has no trees");
         }
         if (trees.size() > maxTrees) {
-            throw reject("oblivious_trees", "the model has " + trees.size() + " trees, more than max_trees " + maxTrees);
+            throw treeList.error("the model has " + trees.size() + " trees, more than max_trees " + maxTrees);
         }
-        for (int t = 0; t < trees.size(); t++) {
-            tree(trees.get(t), "oblivious_trees[" + t + "]", firstBorder, borders);
+        for (JsonValue tree : trees) {
+            tree(tree.object(), firstBorder, borders);
         }
         scaleAndBias(root.get("scale_and_bias"));
         lossFunction(root.get("model_info"));
         return new Shape(features.size(), trees.size(), List.copyOf(nullsAllowed(ids)));
     }
 
-    private static void tree(Object value, String path, int[] firstBorder, float[][] borders)
-            throws ModelRejectedException {
-        Map<String, Object> tree = object(value, path);
-        List<Object> splits = array(required(tree, "splits", path), path + ".splits");
+    private static void tree(JsonValue tree, int[] firstBorder, float[][] borders) throws JsonFormatException {
+        JsonValue splitList = tree.required("splits");
+        List<JsonValue> splits = splitList.array();
         if (splits.size() > MAX_DEPTH) {
-            throw reject(path + ".splits", "depth " + splits.size() + " is more than CatBoost's maximum " + MAX_DEPTH);
+            throw splitList.error("depth " + splits.size() + " is more than CatBoost's maximum " + MAX_DEPTH);
         }
         int totalBorders = firstBorder[firstBorder.length - 1];
-        for (int d = 0; d < splits.size(); d++) {
-            String splitPath = path + ".splits[" + d + "]";
-            Map<String, Object> split = object(splits.get(d), splitPath);
-            Object index = split.get("split_index");
+        for (JsonValue splitValue : splits) {
+            JsonValue split = splitValue.object();
+            JsonValue index = split.get("split_index");
             if (index == null) {
-                throw reject(splitPath, "split_index is missing (CatBoost would silently use split 0)");
+                throw split.error("split_index is missing (CatBoost would silently use split 0)");
             }
-            int s = integer(index, splitPath + ".split_index");
+            long s = index.integer();
             if (s < 0 || s >= totalBorders) {
-                throw reject(splitPath + ".split_index", s + " is out of range: the features have " + totalBorders
-                        + " borders in all");
+                throw index.error(s + " is out of range: the features have " + totalBorders + " borders in all");
             }
-            Object type = split.get("split_type");
-            if (type != null && !"FloatFeature".equals(type)) {
-                throw reject(splitPath + ".split_type", "only FloatFeature splits are supported, got " + show(type));
+            JsonValue type = split.get("split_type");
+            if (type != null && !(type.is(JsonValue.Kind.STRING) && type.string().equals("FloatFeature"))) {
+                throw type.error("only FloatFeature splits are supported, got " + type);
             }
-            int feature = featureOfBorder(firstBorder, s);
+            int feature = featureOfBorder(firstBorder, (int) s);
             // CatBoost writes these for readers and ignores them on load; if they disagree with
             // split_index, the file was edited or damaged and the loader would follow split_index.
-            Object declared = split.get("float_feature_index");
+            JsonValue declared = split.get("float_feature_index");
             if (declared != null) {
-                int declaredFeature = integer(declared, splitPath + ".float_feature_index");
+                long declaredFeature = declared.integer();
                 if (declaredFeature != feature) {
-                    throw reject(splitPath, "split_index " + s + " is a border of feature " + feature
+                    throw split.error("split_index " + s + " is a border of feature " + feature
                             + " but float_feature_index says " + declaredFeature);
                 }
             }
-            Object border = split.get("border");
-            float expected = borders[feature][s - firstBorder[feature]];
-            if (border != null && (float) number(border, splitPath + ".border") != expected) {
-                throw reject(splitPath, "split_index " + s + " is border " + expected + " of feature " + feature
-                        + " but border says " + show(border));
+            JsonValue border = split.get("border");
+            float expected = borders[feature][(int) s - firstBorder[feature]];
+            if (border != null && (float) border.number() != expected) {
+                throw split.error("split_index " + s + " is border " + expected + " of feature " + feature
+                        + " but border says " + border);
             }
         }
         int leaves = 1 << splits.size();
-        List<Object> values = array(required(tree, "leaf_values", path), path + ".leaf_values");
+        JsonValue valueList = tree.required("leaf_values");
+        List<JsonValue> values = valueList.array();
         if (values.size() != leaves) {
-            throw reject(path + ".leaf_values", "has " + values.size() + " values, a depth-" + splits.size()
+            throw valueList.error("has " + values.size() + " values, a depth-" + splits.size()
                     + " tree needs " + leaves + " (one per leaf; multi-dimensional models are not supported)");
         }
-        for (int i = 0; i < values.size(); i++) {
-            number(values.get(i), path + ".leaf_values[" + i + "]");
+        for (JsonValue value : values) {
+            value.number();
         }
-        Object weights = tree.get("leaf_weights");
-        if (weights != null && array(weights, path + ".leaf_weights").size() != leaves) {
-            throw reject(path + ".leaf_weights", "has " + ((List<?>) weights).size() + " values, a depth-"
+        JsonValue weights = tree.get("leaf_weights");
+        if (weights != null && weights.array().size() != leaves) {
+            throw weights.error("has " + weights.array().size() + " values, a depth-"
                     + splits.size() + " tree has " + leaves + " leaves");
         }
     }
 
-    private static float[] borders(Map<String, Object> feature, String path) throws ModelRejectedException {
-        List<Object> list = array(required(feature, "borders", path), path + ".borders");
+    private static float[] borders(JsonValue borderList) throws JsonFormatException {
+        List<JsonValue> list = borderList.array();
         float[] out = new float[list.size()];
         for (int i = 0; i < out.length; i++) {
-            String at = path + ".borders[" + i + "]";
-            double d = number(list.get(i), at);
+            double d = list.get(i).number();
             // The loader reads borders as float: check order and range in float.
             float b = (float) d;
             if (Float.isInfinite(b)) {
-                throw reject(at, d + " is outside the float range");
+                throw list.get(i).error(d + " is outside the float range");
             }
             if (i > 0 && !(b > out[i - 1])) {
-                throw reject(path + ".borders", "must be strictly ascending (CatBoost evaluates unsorted borders wrongly): "
+                throw borderList.error("must be strictly ascending (CatBoost evaluates unsorted borders wrongly): "
                         + "borders[" + i + "] = " + b + " follows " + out[i - 1]);
             }
             out[i] = b;
@@ -193,44 +195,42 @@ final class CatBoostJsonCheck {
         return out;
     }
 
-    private static void positionIndex(Map<String, Object> feature, String key, int position, String path)
-            throws ModelRejectedException {
-        Object value = feature.get(key);
+    private static void positionIndex(JsonValue feature, String key, int position) throws JsonFormatException {
+        JsonValue value = feature.get(key);
         if (value == null) {
-            throw reject(path, key + " is missing (must be " + position + ", the feature's position)");
+            throw feature.error(key + " is missing (must be " + position + ", the feature's position)");
         }
-        int index = integer(value, path + '.' + key);
+        long index = value.integer();
         if (index != position) {
-            throw reject(path + '.' + key, "must equal the feature's position " + position + ", got " + index);
+            throw value.error("must equal the feature's position " + position + ", got " + index);
         }
     }
 
-    private static void scaleAndBias(Object value) throws ModelRejectedException {
+    private static void scaleAndBias(JsonValue value) throws JsonFormatException {
         if (value == null) {
             return;
         }
-        List<Object> pair = array(value, "scale_and_bias");
+        List<JsonValue> pair = value.array();
         if (pair.size() != 2) {
-            throw reject("scale_and_bias", "must be [scale, [bias]], got " + pair.size() + " elements");
+            throw value.error("must be [scale, [bias]], got " + pair.size() + " elements");
         }
-        number(pair.get(0), "scale_and_bias[0]");
-        List<Object> bias = array(pair.get(1), "scale_and_bias[1]");
+        pair.get(0).number();
+        List<JsonValue> bias = pair.get(1).array();
         if (bias.size() > 1) {
-            throw reject("scale_and_bias[1]", "has " + bias.size() + " biases; one-dimensional models have one");
+            throw pair.get(1).error("has " + bias.size() + " biases; one-dimensional models have one");
         }
-        for (Object b : bias) {
-            number(b, "scale_and_bias[1][0]");
+        for (JsonValue b : bias) {
+            b.number();
         }
     }
 
     /** The score is a sigmoid of the raw value: refuse a model that says it was trained otherwise. */
-    private static void lossFunction(Object modelInfo) throws ModelRejectedException {
-        if (modelInfo instanceof Map<?, ?> info
-                && info.get("params") instanceof Map<?, ?> params
-                && params.get("loss_function") instanceof Map<?, ?> loss
-                && loss.get("type") instanceof String type
-                && !PROBABILITY_LOSSES.contains(type)) {
-            throw reject("model_info.params.loss_function.type", "is " + type
+    private static void lossFunction(JsonValue modelInfo) throws JsonFormatException {
+        JsonValue type = modelInfo == null ? null : modelInfo.get("params");
+        type = type == null ? null : type.get("loss_function");
+        type = type == null ? null : type.get("type");
+        if (type != null && type.is(JsonValue.Kind.STRING) && !PROBABILITY_LOSSES.contains(type.string())) {
+            throw type.error("is " + type.string()
                     + "; the bot score needs a Logloss or CrossEntropy model, whose raw value is a log-odds");
         }
     }
@@ -243,59 +243,8 @@ final class CatBoostJsonCheck {
         return f;
     }
 
-    private static boolean nonEmpty(Object value) {
-        return switch (value) {
-            case null -> false;
-            case List<?> l -> !l.isEmpty();
-            case Map<?, ?> m -> !m.isEmpty();
-            default -> value != JsonReader.NULL;
-        };
-    }
-
-    private static Object required(Map<String, Object> map, String key, String path) throws ModelRejectedException {
-        Object value = map.get(key);
-        if (value == null) {
-            throw reject(path.isEmpty() ? key : path + '.' + key, "is missing");
-        }
-        return value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> object(Object value, String path) throws ModelRejectedException {
-        if (value instanceof Map<?, ?> m) {
-            return (Map<String, Object>) m;
-        }
-        throw reject(path, "expected an object, got " + JsonReader.kind(value));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> array(Object value, String path) throws ModelRejectedException {
-        if (value instanceof List<?> l) {
-            return (List<Object>) l;
-        }
-        throw reject(path, "expected an array, got " + JsonReader.kind(value));
-    }
-
-    private static double number(Object value, String path) throws ModelRejectedException {
-        if (!(value instanceof Double d)) {
-            throw reject(path, "expected a number, got " + JsonReader.kind(value));
-        }
-        if (!Double.isFinite(d)) {
-            throw reject(path, "is not a finite number");
-        }
-        return d;
-    }
-
-    private static int integer(Object value, String path) throws ModelRejectedException {
-        double d = number(value, path);
-        if (d != Math.rint(d) || d < Integer.MIN_VALUE || d > Integer.MAX_VALUE) {
-            throw reject(path, "expected an integer, got " + d);
-        }
-        return (int) d;
-    }
-
-    private static String show(Object value) {
-        return value instanceof String s ? '"' + s + '"' : String.valueOf(value);
+    private static boolean nonEmpty(JsonValue value) {
+        return value != null && value.nonEmpty();
     }
 
     private static List<String> nullsAllowed(List<String> ids) {
@@ -305,9 +254,5 @@ final class CatBoostJsonCheck {
             out.add(id == null ? "" : id);
         }
         return out;
-    }
-
-    private static ModelRejectedException reject(String path, String reason) {
-        return new ModelRejectedException(path + ": " + reason);
     }
 }

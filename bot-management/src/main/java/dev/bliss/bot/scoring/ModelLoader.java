@@ -3,6 +3,8 @@ package dev.bliss.bot.scoring;
 import ai.catboost.CatBoostError;
 import ai.catboost.CatBoostModel;
 import ai.catboost.CatBoostPredictions;
+import dev.bliss.store.json.JsonFormatException;
+import dev.bliss.store.json.StrictJson;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -17,7 +19,7 @@ import java.util.List;
  * Reads, checks and loads one model file; off the event loop, at startup and on reload.
  *
  * <pre>
- *  file ──read once──► bytes ──(JSON)──► JsonReader ──► CatBoostJsonCheck ──┐
+ *  file ──read once──► bytes ──(JSON)──► StrictJson ──► CatBoostJsonCheck ──┐
  *                        │                                                 │ the same bytes, so
  *                        └──────────────► CatBoostModel.loadModel(bytes) ◄─┘ what was checked is
  *                                              │                             what is loaded
@@ -44,8 +46,12 @@ final class ModelLoader {
         // size in heap (and several times that in parsed JSON), and leaves nothing behind
         byte[] bytes = read(spec.file(), spec.maxFileBytes());
         if (spec.format() == ModelSpec.Format.JSON) {
-            CatBoostJsonCheck.Shape shape = CatBoostJsonCheck.check(JsonReader.parse(utf8(bytes)),
-                    spec.maxTrees(), spec.maxFeatures());
+            CatBoostJsonCheck.Shape shape;
+            try {
+                shape = CatBoostJsonCheck.check(StrictJson.readTree(utf8(bytes)), spec.maxTrees(), spec.maxFeatures());
+            } catch (JsonFormatException e) {
+                throw new ModelRejectedException(e);
+            }
             matchFeatures(spec, shape.featureCount(), shape.featureIds());
         }
         try {

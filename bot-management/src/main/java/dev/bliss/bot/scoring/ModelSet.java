@@ -315,7 +315,7 @@ public final class ModelSet implements AutoCloseable {
             } catch (ModelRejectedException e) {
                 fresh.forEach(LoadedModel::close);
                 rejectedStamps.put(spec.file(), stamp);
-                String message = spec.rejectedText(e.getMessage());
+                String message = spec.rejectedText(e);
                 failed(message);
                 LOG.log(Level.WARNING, "model reload rejected, the previous models keep serving: {0}", message);
                 return ReloadResult.REJECTED;
@@ -390,7 +390,7 @@ public final class ModelSet implements AutoCloseable {
                 models.add(ModelLoader.load(spec, defaults));
             } catch (ModelRejectedException e) {
                 models.forEach(LoadedModel::close);
-                throw spec.rejected(e.getMessage());
+                throw spec.rejected(e);
             }
         }
         return models;

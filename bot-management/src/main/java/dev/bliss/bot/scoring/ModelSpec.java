@@ -42,12 +42,12 @@ record ModelSpec(
     }
 
     /** A startup error for this model's file: models.yaml position, then the file and the reason. */
-    ConfigException rejected(String reason) {
-        return new ConfigException(filePosition, fileKeyPath, file + ": " + reason);
+    ConfigException rejected(ModelRejectedException reason) {
+        return new ConfigException(filePosition, fileKeyPath, reason.inFile(file));
     }
 
     /** The same error as text, for reload failures and metrics. */
-    String rejectedText(String reason) {
+    String rejectedText(ModelRejectedException reason) {
         return rejected(reason).getMessage();
     }
 }

@@ -6,7 +6,7 @@
  *  startup, off the event loop                         per request, on its event loop
  *  ───────────────────────────                         ──────────────────────────────
  *  models.yaml ─► ModelsConfig (names → input positions)
- *  model files ─► ModelLoader: JsonReader + CatBoostJsonCheck (JSON),
+ *  model files ─► ModelLoader: StrictJson (feature-store) + CatBoostJsonCheck (JSON),
  *                 CatBoostModel.loadModel, checks on the loaded model,
  *                 a finite prediction on the schema defaults
  *              ─► ModelSet (current Generation: primary + shadows) ◄── ModelScorer.score(input)
@@ -25,7 +25,7 @@
  *       its extracted copy never outlives the process, and removes copies that did.
  * </ul>
  *
- * Everything else is package-private: the JSON reader and checker, the loader, the one class
+ * Everything else is package-private: the JSON model checker, the loader, the one class
  * holding a native model ({@code LoadedModel}), generations and counters.
  */
 package dev.bliss.bot.scoring;

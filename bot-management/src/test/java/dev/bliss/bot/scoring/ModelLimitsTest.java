@@ -41,20 +41,25 @@ class ModelLimitsTest {
 
     @Test
     void shouldRefuseMoreTreesThanMaxTrees() throws Exception {
-        JsonModel.random(4, 31, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        JsonModel model = JsonModel.random(4, 31, 3, 4, 1);
+        model.writeTo(dir.resolve("m.json"));
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ModelsYaml.loadNumbered(dir, yaml(30, 4, "f0", "f1", "f2", "f3"), 5));
-        assertTrue(e.getMessage().endsWith("m.json: oblivious_trees: the model has 31 trees, more than max_trees 30"),
-                e.getMessage());
+        // at the trees' array, where the file has it (one line)
+        int column = model.json().indexOf("\"oblivious_trees\":") + "\"oblivious_trees\":".length() + 1;
+        assertTrue(e.getMessage().endsWith("m.json:1:" + column
+                + ": oblivious_trees: the model has 31 trees, more than max_trees 30"), e.getMessage());
     }
 
     @Test
     void shouldRefuseMoreFeaturesThanMaxFeatures() throws Exception {
-        JsonModel.random(5, 3, 3, 4, 1).writeTo(dir.resolve("m.json"));
+        JsonModel model = JsonModel.random(5, 3, 3, 4, 1);
+        model.writeTo(dir.resolve("m.json"));
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ModelsYaml.loadNumbered(dir, yaml(30, 4, "f0", "f1", "f2", "f3"), 5));
-        assertTrue(e.getMessage().endsWith(
-                "m.json: features_info.float_features: the model declares 5 float features, more than max_features 4"),
+        int column = model.json().indexOf("\"float_features\":") + "\"float_features\":".length() + 1;
+        assertTrue(e.getMessage().endsWith("m.json:1:" + column
+                + ": features_info.float_features: the model declares 5 float features, more than max_features 4"),
                 e.getMessage());
     }
 

@@ -127,7 +127,7 @@ class StructuralDefectsRejectedTest {
 
     @Test
     void shouldRejectAFeatureNamedDifferentlyFromModelsYaml() throws Exception {
-        assertRejected(m -> m.feature(1).put("feature_id", "c"),
+        assertRejectedWhole(m -> m.feature(1).put("feature_id", "c"),
                 "feature 1 is \"c\" in the model but \"b\" in models.yaml");
     }
 
@@ -146,7 +146,19 @@ class StructuralDefectsRejectedTest {
         Files.writeString(dir.resolve("m.json"), json.substring(0, json.length() / 2));
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ModelsYaml.load(dir, ModelsYaml.primary("m.json", "a", "b")));
-        assertMessage(e, "m.json: invalid JSON at line 1, column ");
+        assertMessage(e, "m.json:1:" + (json.length() / 2 + 1) + ": ");
+        assertMessage(e, ": invalid JSON: unexpected end of the document");
+    }
+
+    @Test
+    void shouldRejectADuplicateKey() throws Exception {
+        // The JNI takes one of the two without a word; which one is not written down anywhere.
+        String json = base().json().replaceFirst("\"has_nans\":false", "\"has_nans\":false,\"has_nans\":true");
+        Files.writeString(dir.resolve("m.json"), json);
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ModelsYaml.load(dir, ModelsYaml.primary("m.json", "a", "b")));
+        assertMessage(e, "m.json:1:");
+        assertMessage(e, "features_info.float_features[0].has_nans: invalid JSON: duplicate key \"has_nans\"");
     }
 
     @Test
@@ -173,13 +185,25 @@ class StructuralDefectsRejectedTest {
         return (Map<String, Object>) m.document().get("features_info");
     }
 
+    /** A defect in the JSON: reported at its line and column in the model file, then its path. */
     private void assertRejected(Consumer<JsonModel> defect, String expected) throws Exception {
+        ConfigException e = rejected(defect);
+        assertMessage(e, expected);
+        assertTrue(e.getMessage().matches(".*/m\\.json:1:\\d+: \\Q" + expected + "\\E.*"),
+                () -> "expected the position in the model file before \"" + expected + "\" in: " + e.getMessage());
+    }
+
+    /** A defect of the model as a whole (against models.yaml): reported against the file. */
+    private void assertRejectedWhole(Consumer<JsonModel> defect, String expected) throws Exception {
+        ConfigException e = rejected(defect);
+        assertMessage(e, dir.resolve("m.json") + ": " + expected);
+    }
+
+    private ConfigException rejected(Consumer<JsonModel> defect) throws Exception {
         JsonModel m = base();
         defect.accept(m);
         Files.writeString(dir.resolve("m.json"), m.json());
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> ModelsYaml.load(dir, ModelsYaml.primary("m.json", "a", "b")));
-        assertMessage(e, expected);
+        return assertThrows(ConfigException.class, () -> ModelsYaml.load(dir, ModelsYaml.primary("m.json", "a", "b")));
     }
 
     /** models.yaml:line:column: models[0].file: <model file>: <reason> */

@@ -1,7 +1,8 @@
 package dev.bliss.training.catboost;
 
-import dev.bliss.training.json.JsonParser;
-import dev.bliss.training.json.JsonSyntaxException;
+import dev.bliss.store.json.JsonFormatException;
+import dev.bliss.store.json.JsonValue;
+import dev.bliss.store.json.StrictJson;
 import dev.bliss.training.model.FloatFeature;
 import dev.bliss.training.model.NanTreatment;
 import dev.bliss.training.model.ObliviousTree;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads a CatBoost JSON model of oblivious trees over float features (ours, or CatBoost's own
@@ -20,14 +20,13 @@ import java.util.Map;
  * JNI predicts. It follows the loader, not the fields written for people: a split is its
  * {@code split_index} into all features' borders laid end to end; NaN goes to the {@code >} side
  * only with {@code has_nans} and {@code AsTrue}. Anything the JNI would evaluate differently from
- * this (categorical features, non-symmetric trees, several dimensions, unsorted borders) is refused.
+ * this (categorical features, non-symmetric trees, several dimensions, unsorted borders) is refused,
+ * as {@code file:line:column: key.path: reason}. The file is read by feature-store's
+ * {@link StrictJson}, the reader bot management checks the same files with.
  */
 public final class CatBoostJsonReader {
 
-    private final Path file;
-
-    private CatBoostJsonReader(Path file) {
-        this.file = file;
+    private CatBoostJsonReader() {
     }
 
     public static ObliviousTreeModel read(Path file) throws ModelFormatException {
@@ -37,136 +36,106 @@ public final class CatBoostJsonReader {
         } catch (IOException e) {
             throw new ModelFormatException(file + ": cannot read: " + e.getMessage());
         }
-        Object doc;
         try {
-            doc = JsonParser.parse(text);
-        } catch (JsonSyntaxException e) {
-            throw new ModelFormatException(file + ": not JSON: " + e.getMessage());
+            return model(StrictJson.readTree(text));
+        } catch (JsonFormatException e) {
+            throw new ModelFormatException(file + ":" + e.getMessage());
         }
-        return new CatBoostJsonReader(file).model(doc);
     }
 
-    private ObliviousTreeModel model(Object doc) throws ModelFormatException {
-        Map<?, ?> root = object(doc, "the document");
-        if (root.containsKey("trees")) {
-            throw error("trees", "non-symmetric trees are not supported");
+    private static ObliviousTreeModel model(JsonValue doc) throws JsonFormatException {
+        JsonValue root = doc.object();
+        if (root.get("trees") != null) {
+            throw root.get("trees").error("non-symmetric trees are not supported");
         }
-        Map<?, ?> info = object(root.get("features_info"), "features_info");
+        JsonValue info = root.required("features_info").object();
         for (String kind : List.of("categorical_features", "text_features", "embedding_features")) {
-            if (info.get(kind) instanceof List<?> l && !l.isEmpty()) {
-                throw error("features_info." + kind, "only float features are supported");
+            JsonValue other = info.get(kind);
+            if (other != null && other.is(JsonValue.Kind.ARRAY) && !other.array().isEmpty()) {
+                throw other.error("only float features are supported");
             }
         }
-        List<?> declared = array(info.get("float_features"), "features_info.float_features");
+        List<JsonValue> declared = info.required("float_features").array();
         List<FloatFeature> features = new ArrayList<>();
         List<Integer> firstBorder = new ArrayList<>();
         int total = 0;
         for (int f = 0; f < declared.size(); f++) {
-            String path = "features_info.float_features[" + f + "]";
-            Map<?, ?> feature = object(declared.get(f), path);
-            int index = integer(feature.get("feature_index"), path + ".feature_index");
-            if (index != f) {
-                throw error(path + ".feature_index", "is " + index + ", expected its position " + f);
+            JsonValue feature = declared.get(f).object();
+            JsonValue index = feature.required("feature_index");
+            if (index.integer() != f) {
+                throw index.error("is " + index.integer() + ", expected its position " + f);
             }
-            List<?> borderList = array(feature.get("borders"), path + ".borders");
-            float[] borders = new float[borderList.size()];
+            JsonValue borderList = feature.required("borders");
+            List<JsonValue> values = borderList.array();
+            float[] borders = new float[values.size()];
             for (int k = 0; k < borders.length; k++) {
-                borders[k] = (float) number(borderList.get(k), path + ".borders[" + k + "]");
+                borders[k] = (float) values.get(k).number();
                 if (k > 0 && !(borders[k] > borders[k - 1])) {
-                    throw error(path + ".borders", "not strictly ascending at " + k);
+                    throw borderList.error("not strictly ascending at " + k);
                 }
             }
-            boolean hasNans = feature.get("has_nans") instanceof Boolean b && b;
+            JsonValue hasNans = feature.get("has_nans");
+            boolean nans = hasNans != null && hasNans.is(JsonValue.Kind.BOOLEAN) && hasNans.bool();
+            JsonValue treatmentValue = feature.required("nan_value_treatment");
             NanTreatment treatment;
             try {
-                treatment = NanTreatment.valueOf(String.valueOf(feature.get("nan_value_treatment")));
+                treatment = NanTreatment.valueOf(treatmentValue.string());
             } catch (IllegalArgumentException e) {
-                throw error(path + ".nan_value_treatment", "must be AsIs, AsFalse or AsTrue");
+                throw treatmentValue.error("must be AsIs, AsFalse or AsTrue");
             }
-            String name = feature.get("feature_id") instanceof String s ? s : Integer.toString(f);
-            features.add(new FloatFeature(name, borders, hasNans, treatment));
+            JsonValue id = feature.get("feature_id");
+            String name = id != null && id.is(JsonValue.Kind.STRING) ? id.string() : Integer.toString(f);
+            features.add(new FloatFeature(name, borders, nans, treatment));
             firstBorder.add(total);
             total += borders.length;
         }
-        List<?> treeList = array(root.get("oblivious_trees"), "oblivious_trees");
+        List<JsonValue> treeList = root.required("oblivious_trees").array();
         List<ObliviousTree> trees = new ArrayList<>(treeList.size());
-        for (int t = 0; t < treeList.size(); t++) {
-            String path = "oblivious_trees[" + t + "]";
-            Map<?, ?> tree = object(treeList.get(t), path);
-            List<?> splits = array(tree.get("splits"), path + ".splits");
+        for (JsonValue treeValue : treeList) {
+            JsonValue tree = treeValue.object();
+            List<JsonValue> splits = tree.required("splits").array();
             int[] splitFeature = new int[splits.size()];
             int[] splitBorder = new int[splits.size()];
             for (int d = 0; d < splits.size(); d++) {
-                String at = path + ".splits[" + d + "]";
-                int s = integer(object(splits.get(d), at).get("split_index"), at + ".split_index");
+                JsonValue index = splits.get(d).object().required("split_index");
+                long s = index.integer();
                 if (s < 0 || s >= total) {
-                    throw error(at + ".split_index", s + " is out of range (" + total + " borders)");
+                    throw index.error(s + " is out of range (" + total + " borders)");
                 }
                 int f = 0;
                 while (f + 1 < firstBorder.size() && firstBorder.get(f + 1) <= s) {
                     f++;
                 }
                 splitFeature[d] = f;
-                splitBorder[d] = s - firstBorder.get(f);
+                splitBorder[d] = (int) s - firstBorder.get(f);
             }
-            List<?> valueList = array(tree.get("leaf_values"), path + ".leaf_values");
-            if (valueList.size() != 1 << splits.size()) {
-                throw error(path + ".leaf_values", valueList.size() + " values for depth " + splits.size()
+            JsonValue valueList = tree.required("leaf_values");
+            List<JsonValue> leafValues = valueList.array();
+            if (leafValues.size() != 1 << splits.size()) {
+                throw valueList.error(leafValues.size() + " values for depth " + splits.size()
                         + " (only one-dimensional models are supported)");
             }
-            double[] values = new double[valueList.size()];
+            double[] values = new double[leafValues.size()];
             for (int l = 0; l < values.length; l++) {
-                values[l] = number(valueList.get(l), path + ".leaf_values[" + l + "]");
+                values[l] = leafValues.get(l).number();
             }
             trees.add(new ObliviousTree(splitFeature, splitBorder, values));
         }
         double scale = 1;
         double bias = 0;
-        if (root.get("scale_and_bias") != null) {
-            List<?> pair = array(root.get("scale_and_bias"), "scale_and_bias");
+        JsonValue scaleAndBias = root.get("scale_and_bias");
+        if (scaleAndBias != null) {
+            List<JsonValue> pair = scaleAndBias.array();
             if (pair.size() != 2) {
-                throw error("scale_and_bias", "expected [scale, [bias]]");
+                throw scaleAndBias.error("expected [scale, [bias]]");
             }
-            scale = number(pair.get(0), "scale_and_bias[0]");
-            List<?> biases = array(pair.get(1), "scale_and_bias[1]");
+            scale = pair.get(0).number();
+            List<JsonValue> biases = pair.get(1).array();
             if (biases.size() > 1) {
-                throw error("scale_and_bias[1]", "one-dimensional models have one bias");
+                throw pair.get(1).error("one-dimensional models have one bias");
             }
-            bias = biases.isEmpty() ? 0 : number(biases.getFirst(), "scale_and_bias[1][0]");
+            bias = biases.isEmpty() ? 0 : biases.getFirst().number();
         }
         return new ObliviousTreeModel(features, trees, scale, bias);
-    }
-
-    private Map<?, ?> object(Object v, String path) throws ModelFormatException {
-        if (v instanceof Map<?, ?> m) {
-            return m;
-        }
-        throw error(path, "expected an object, got " + JsonParser.kind(v));
-    }
-
-    private List<?> array(Object v, String path) throws ModelFormatException {
-        if (v instanceof List<?> l) {
-            return l;
-        }
-        throw error(path, "expected an array, got " + JsonParser.kind(v));
-    }
-
-    private double number(Object v, String path) throws ModelFormatException {
-        if (v instanceof Double d && Double.isFinite(d)) {
-            return d;
-        }
-        throw error(path, "expected a finite number, got " + JsonParser.kind(v));
-    }
-
-    private int integer(Object v, String path) throws ModelFormatException {
-        double d = number(v, path);
-        if (d != Math.rint(d) || Math.abs(d) > Integer.MAX_VALUE) {
-            throw error(path, "expected an integer, got " + d);
-        }
-        return (int) d;
-    }
-
-    private ModelFormatException error(String path, String reason) {
-        return new ModelFormatException(file + ": " + path + ": " + reason);
     }
 }

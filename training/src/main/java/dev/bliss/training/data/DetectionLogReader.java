@@ -1,12 +1,8 @@
 package dev.bliss.training.data;
 
-import dev.bliss.plugin.ChallengeOutcome;
-import dev.bliss.plugin.ScoreSource;
 import dev.bliss.store.detections.DetectionLogLine;
-import dev.bliss.training.json.JsonParser;
-import dev.bliss.training.json.JsonSyntaxException;
+import dev.bliss.store.json.JsonFormatException;
 import java.io.BufferedReader;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -32,9 +27,11 @@ import java.util.concurrent.Future;
  *
  * Used: {@code request_id} (string), {@code score} (integer), {@code score_source},
  * {@code keys.ip} (optional), {@code challenge} (optional: the browser challenge's outcome) and
- * {@code features} (an object of numbers or nulls, in the model input order). Other fields are ignored, so newer logs still read. Every line must list the same
- * features in the same order as the first: a log that mixes schemas cannot train one model.
- * Blank lines are skipped.
+ * {@code features} (an object of numbers or nulls, in the model input order); each line is
+ * parsed by {@link DetectionLineParser}, under feature-store's strict JSON rules. Other fields
+ * are ignored, so newer logs still read. Every line must list the same features in the same
+ * order as the first: a log that mixes schemas cannot train one model. Blank lines are skipped.
+ * A malformed line is reported as {@code file:line:column: key.path: reason}.
  *
  * <p>Not thread-safe; one reader per file. Lines may be parsed on other threads (see
  * {@link #open(Path, boolean, ExecutorService, int)}); the reader hands them out in order.
@@ -49,7 +46,7 @@ public final class DetectionLogReader implements AutoCloseable {
     }
 
     /** A parsed line: its record, or why it is malformed. */
-    private record Parsed(int line, DetectionRecord record, String error) {
+    private record Parsed(int line, DetectionRecord record, JsonFormatException error) {
     }
 
     private final Path file;
@@ -131,11 +128,11 @@ public final class DetectionLogReader implements AutoCloseable {
                 }
                 Parsed p;
                 try {
-                    List<String> names = featureNamesOf(l.text());
-                    p = new Parsed(l.number(), parse(l.text(), names), null);
+                    List<String> names = DetectionLineParser.featureNames(l.text());
+                    p = new Parsed(l.number(), DetectionLineParser.parse(l.text(), names), null);
                     featureNames = names;
-                } catch (DataException e) {
-                    p = new Parsed(l.number(), null, e.getMessage());
+                } catch (JsonFormatException e) {
+                    p = new Parsed(l.number(), null, e);
                 }
                 DetectionRecord r = accept(p);
                 if (r != null) {
@@ -165,7 +162,8 @@ public final class DetectionLogReader implements AutoCloseable {
             return p.record();
         }
         if (!skipBad) {
-            throw new DataException(file + ":" + p.line() + ": " + p.error());
+            // each line is a document of one line: its column, the file's line number
+            throw new DataException(file + ":" + p.line() + ":" + p.error().column() + ": " + p.error().detail());
         }
         skipped++;
         return null;
@@ -200,9 +198,9 @@ public final class DetectionLogReader implements AutoCloseable {
         for (int i = 0; i < out.length; i++) {
             Line l = lines.get(i);
             try {
-                out[i] = new Parsed(l.number(), parse(l.text(), names), null);
-            } catch (DataException e) {
-                out[i] = new Parsed(l.number(), null, e.getMessage());
+                out[i] = new Parsed(l.number(), DetectionLineParser.parse(l.text(), names), null);
+            } catch (JsonFormatException e) {
+                out[i] = new Parsed(l.number(), null, e);
             }
         }
         return out;
@@ -238,98 +236,6 @@ public final class DetectionLogReader implements AutoCloseable {
                 return new Line(line, text);
             }
         }
-    }
-
-    /** The names in a line's features object, in order. */
-    private static List<String> featureNamesOf(String text) throws DataException {
-        Map<?, ?> root = root(text);
-        if (!(root.get(DetectionLogLine.FEATURES) instanceof Map<?, ?> features)) {
-            throw new DataException("features: expected an object, got " + JsonParser.kind(root.get(DetectionLogLine.FEATURES)));
-        }
-        List<String> names = new ArrayList<>(features.size());
-        for (Object name : features.keySet()) {
-            names.add((String) name);
-        }
-        return List.copyOf(names);
-    }
-
-    private static Map<?, ?> root(String text) throws DataException {
-        Object doc;
-        try {
-            doc = JsonParser.parse(text);
-        } catch (JsonSyntaxException e) {
-            throw new DataException("not JSON: " + e.getMessage());
-        }
-        if (!(doc instanceof Map<?, ?> root)) {
-            throw new DataException("expected a JSON object, got " + JsonParser.kind(doc));
-        }
-        return root;
-    }
-
-    /** One line's record, its features checked against {@code featureNames}. Thread-safe. */
-    private static DetectionRecord parse(String text, List<String> featureNames) throws DataException {
-        Map<?, ?> root = root(text);
-        String requestId = string(root, DetectionLogLine.REQUEST_ID, true);
-        String source = string(root, DetectionLogLine.SCORE_SOURCE, true);
-        Object scoreValue = root.get(DetectionLogLine.SCORE);
-        if (!(scoreValue instanceof Double score) || score != Math.rint(score)) {
-            throw new DataException("score: expected an integer, got " + JsonParser.kind(scoreValue));
-        }
-        String clientKey = null;
-        if (root.get(DetectionLogLine.KEYS) instanceof Map<?, ?> keys && keys.get(DetectionLogLine.CLIENT_KEY) instanceof String ip) {
-            clientKey = ip;
-        }
-        Object featuresValue = root.get(DetectionLogLine.FEATURES);
-        if (!(featuresValue instanceof Map<?, ?> features)) {
-            throw new DataException("features: expected an object, got " + JsonParser.kind(featuresValue));
-        }
-        if (features.size() != featureNames.size()) {
-            throw new DataException("features: " + features.size() + " features, the log's first line has "
-                    + featureNames.size());
-        }
-        float[] vector = new float[featureNames.size()];
-        int i = 0;
-        for (Map.Entry<?, ?> e : features.entrySet()) {
-            String name = (String) e.getKey();
-            if (!name.equals(featureNames.get(i))) {
-                throw new DataException("features: feature " + i + " is \"" + name + "\", the log's first line has \""
-                        + featureNames.get(i) + "\" there");
-            }
-            Object v = e.getValue();
-            if (v instanceof Double d) {
-                vector[i] = (float) d.doubleValue();
-            } else if (v == JsonParser.NULL) {
-                vector[i] = Float.NaN;
-            } else {
-                throw new DataException("features." + name + ": expected a number or null, got " + JsonParser.kind(v));
-            }
-            i++;
-        }
-        return new DetectionRecord(requestId, ScoreSource.of(source), (int) (double) (Double) scoreValue,
-                clientKey, vector, challenge(string(root, DetectionLogLine.CHALLENGE, false)));
-    }
-
-    /** A newer proxy's outcome that this reader does not know is no label: read as none. */
-    private static ChallengeOutcome challenge(String text) {
-        if (text != null) {
-            for (ChallengeOutcome o : ChallengeOutcome.values()) {
-                if (o.text().equals(text)) {
-                    return o;
-                }
-            }
-        }
-        return ChallengeOutcome.NONE;
-    }
-
-    private static String string(Map<?, ?> root, String key, boolean required) throws DataException {
-        Object v = root.get(key);
-        if (v instanceof String s) {
-            return s;
-        }
-        if (v == null && !required) {
-            return null;
-        }
-        throw new DataException(key + ": expected a string, got " + JsonParser.kind(v));
     }
 
     @Override

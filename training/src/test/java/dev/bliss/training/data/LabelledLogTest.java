@@ -79,7 +79,7 @@ class LabelledLogTest {
                 line("a", "machine_learning", "aa", "\"header_count\":7.0") + "{\"request_id\":\"b\",\"score\":1,");
         DataException e = assertThrows(DataException.class,
                 () -> LabelledLog.read(List.of(log), truth("a,human,0", "b,human,0"), false));
-        assertTrue(e.getMessage().startsWith(log + ":2: not JSON"), e.getMessage());
+        assertEquals(log + ":2:29: score: invalid JSON: unexpected end of the document", e.getMessage());
     }
 
     @Test
@@ -96,12 +96,14 @@ class LabelledLogTest {
 
     @Test
     void shouldRefuseALineWhoseFeaturesDifferFromTheFirst() throws Exception {
+        String second = line("b", "machine_learning", "bb", "\"has_cookie\":1.0,\"header_count\":7.0");
         Path log = Files.writeString(dir.resolve("log.jsonl"),
-                line("a", "machine_learning", "aa", "\"header_count\":7.0,\"has_cookie\":1.0")
-                        + line("b", "machine_learning", "bb", "\"has_cookie\":1.0,\"header_count\":7.0"));
+                line("a", "machine_learning", "aa", "\"header_count\":7.0,\"has_cookie\":1.0") + second);
         DataException e = assertThrows(DataException.class,
                 () -> LabelledLog.read(List.of(log), truth("a,human,0", "b,human,0"), false));
-        assertTrue(e.getMessage().startsWith(log + ":2: features: feature 0 is \"has_cookie\""), e.getMessage());
+        // at the first key that differs
+        int column = second.indexOf("\"has_cookie\"") + 1;
+        assertTrue(e.getMessage().startsWith(log + ":2:" + column + ": features: feature 0 is \"has_cookie\""), e.getMessage());
     }
 
     @Test
@@ -138,7 +140,8 @@ class LabelledLogTest {
         Path truthFile = truth(truth.toString().strip());
         for (int threads : new int[] {1, 2, 3}) {
             DataException e = assertThrows(DataException.class, () -> LabelledLog.read(List.of(file), truthFile, false, threads));
-            assertTrue(e.getMessage().startsWith(file + ":5000: not JSON"), threads + " threads: " + e.getMessage());
+            assertEquals(file + ":5000:26: request_id: invalid JSON: unexpected end of the document", e.getMessage(),
+                    threads + " threads");
         }
         LabelledLog one = LabelledLog.read(List.of(file), truthFile, true, 1);
         LabelledLog two = LabelledLog.read(List.of(file), truthFile, true, 2);
