@@ -40,7 +40,8 @@ import dev.bliss.store.schema.DimensionKeys;
  * <p><b>Thread:</b> its event loop only. <b>Allocation:</b> none per request once warm: every
  * buffer (keys, model input, verdicts, header values) is made here, once. The buffers are scratch
  * for one call: many requests of the loop are in flight at once, so what a later phase needs is
- * kept in the request's fields or recomputed, never left in a buffer between phases.
+ * kept in the request's fields or its attachments (the request event, the detection-log record),
+ * never left in a buffer between phases.
  */
 final class BotDetector implements Detector {
 
@@ -170,20 +171,22 @@ final class BotDetector implements Detector {
         describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
         e.inconsistent = consistency.anyDisagrees();
         if (detections != null) {
-            keepForDetectionLog(request, fields, score, source, featuresAvailable, shadowed);
+            keepForDetectionLog(fields, score, source, featuresAvailable, shadowed);
         }
     }
 
     /**
      * Copies what the detection log needs from this loop's scratch (the input vector and keys
-     * that the next request overwrites) into the request's pending record, when it is sampled.
+     * that the next request overwrites) into the request's own record (its attachment), when it is
+     * sampled.
      * The vector is complete for every request, whatever decided the score: request features and
      * stored features or their defaults were both filled above.
      */
-    private void keepForDetectionLog(RequestView request, Fields fields, int score, ScoreSource source, boolean featuresAvailable,
+    private void keepForDetectionLog(Fields fields, int score, ScoreSource source, boolean featuresAvailable,
                                      boolean shadowed) {
         BoolField submission = challengeSubmission;
-        PendingRecord r = detections.begin(request, submission != null && fields.isSet(submission) && fields.get(submission));
+        PendingRecord r = detections.begin(fields.attached(f.pendingRecord),
+                submission != null && fields.isSet(submission) && fields.get(submission));
         if (r == null) {
             return;
         }
@@ -237,7 +240,7 @@ final class BotDetector implements Detector {
     public void onComplete(RequestView request, Fields fields, Completion completion) {
         long at = clock.millis(request);
         if (detections != null) {
-            detections.complete(request, completion, at);
+            detections.complete(fields.attached(f.pendingRecord), request.requestId(), completion, at);
         }
         if (!fields.isSet(f.scoreSource)) {
             return; // answered before the detectors ran (e.g. 413): nothing was learnt about it

@@ -1,5 +1,7 @@
 package dev.bliss.bot;
 
+import dev.bliss.bot.detectionlog.DetectionLogSettings;
+import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.plugin.field.Attachment;
 import dev.bliss.plugin.field.BoolField;
@@ -62,6 +64,8 @@ public final class BotFields {
     final int requestFeatureCount;
     /** The request's event, filled in inspect and published in onComplete (the request's own, not a side table's). */
     final Attachment<RequestEvent> event;
+    /** The request's detection-log record, copied into in inspect and written in onComplete; null when the log is off. */
+    final Attachment<PendingRecord> pendingRecord;
     /** The host's {@code bot.clearance.age}, or null when the schema has no {@code clearance_age} feature. */
     final FieldRegistry.Consumed<IntField> clearanceAge;
     /** The host's {@code bot.challenge.submission}, or null when the detection log does not sample. */
@@ -70,13 +74,16 @@ public final class BotFields {
     final BotHeaders headers;
 
     /**
-     * @param logSamples the detection log is on with a sample rate below 1, so it needs to know
-     *                   which requests submit challenge solutions
+     * @param detectionLog when it is on, each request has a record; with a sample rate below 1 it
+     *                     also needs to know which requests submit challenge solutions
      */
-    BotFields(FieldRegistry registry, FeatureSchema schema, BotHeaders headers, boolean logSamples) {
+    BotFields(FieldRegistry registry, FeatureSchema schema, BotHeaders headers, DetectionLogSettings detectionLog) {
         this.headers = headers;
         int dimensions = schema.dimensions().size();
+        int inputs = schema.inputLength();
         event = registry.attachment(RequestEvent.class, () -> new RequestEvent(dimensions));
+        pendingRecord = detectionLog.enabled()
+                ? registry.attachment(PendingRecord.class, () -> new PendingRecord(dimensions, inputs)) : null;
         score = registry.produceInt("bot.score");
         scoreSource = registry.produceBytes("bot.score_source", 16);
         verified = registry.produceBool("bot.verified");
@@ -93,6 +100,7 @@ public final class BotFields {
         requestFeatureCount = schema.requestFeatures().size();
         clearanceAge = schema.requestFeatures().contains(RequestFeature.CLEARANCE_AGE)
                 ? registry.consume(CLEARANCE_AGE, IntField.class) : null;
-        challengeSubmission = logSamples ? registry.consume(CHALLENGE_SUBMISSION, BoolField.class) : null;
+        challengeSubmission = detectionLog.enabled() && detectionLog.sampleRate() < 1
+                ? registry.consume(CHALLENGE_SUBMISSION, BoolField.class) : null;
     }
 }

@@ -38,8 +38,7 @@ public final class BotManagementProvider implements DetectorProvider {
         BotLists lists = BotLists.read(settings);
         ModelSet models = ModelSet.load(YamlConfigReader.read(settings.models()), settings.models().toAbsolutePath().getParent(),
                 schema.inputNames(), schema.defaults());
-        BotFields fields = new BotFields(context.fields(), schema, new BotHeaders(context::headerName),
-                settings.detectionLog().enabled() && settings.detectionLog().sampleRate() < 1);
+        BotFields fields = new BotFields(context.fields(), schema, new BotHeaders(context::headerName), settings.detectionLog());
         if (context.checkOnly()) {
             // everything above read and checked (files, schema, rules, models through the JNI);
             // nothing below may create files or threads for a run that will not happen

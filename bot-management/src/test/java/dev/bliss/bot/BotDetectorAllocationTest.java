@@ -63,7 +63,6 @@ class BotDetectorAllocationTest {
         long written = metrics.count("bot_detection_log_written");
         long dropped = metrics.count("bot_detection_log_dropped", "reason", "queue_full");
         assertEquals(requests, written + dropped, "every request was logged or counted as dropped");
-        assertEquals(0, metrics.count("bot_detection_log_dropped", "reason", "in_flight_full"));
         assertTrue(written > 0);
         List<String> lines = Files.readAllLines(dir.resolve("logs/detections.log"));
         String last = lines.getLast();

@@ -214,6 +214,13 @@ public class BotDetectorBenchmark {
         return unscoredFields;
     }
 
+    /** {@link #inspectWithoutModel} for a request of the caller's (tools that build their own traffic). */
+    Fields inspectWithoutModel(Request r) {
+        unscoredFields.reset();
+        unscored.inspect(r, unscoredFields);
+        return unscoredFields;
+    }
+
     /** A request answered 200 by the origin, no rule matched. */
     static final Completion OK = new Completion() {
         public int status() { return 200; }
@@ -232,6 +239,8 @@ public class BotDetectorBenchmark {
         final long[] keys = new long[DIMENSIONS.length];
         private final String[] names = {"host", "user-agent", "accept", "accept-language", "accept-encoding", "x-ja3", "x-ja4"};
         private final String[] values;
+        /** The user agent is handed out as a new String at each lookup, as the proxy's header decoder makes one per request. */
+        private boolean freshUserAgent;
 
         Request(SplittableRandom random) {
             client.setIpv4(random.nextInt());
@@ -250,6 +259,17 @@ public class BotDetectorBenchmark {
                 order = DimensionKeys.headerOrderStep(order, n);
             }
             keys[5] = order;
+        }
+
+        /**
+         * This request with {@code userAgent} instead of its own, as a new String at each lookup
+         * (so a cached {@code String.hashCode} does not flatter a memo keyed by it).
+         */
+        Request withFreshUserAgent(String userAgent) {
+            values[1] = userAgent;
+            keys[4] = DimensionKeys.text(userAgent);
+            freshUserAgent = true;
+            return this;
         }
 
         private static String hex(SplittableRandom random, int n) {
@@ -271,7 +291,7 @@ public class BotDetectorBenchmark {
         public IpAddress clientAddress() { return client; }
         public int headerCount() { return names.length; }
         public CharSequence headerName(int i) { return names[i]; }
-        public CharSequence headerValue(int i) { return values[i]; }
+        public CharSequence headerValue(int i) { return i == 1 && freshUserAgent ? new String(values[1]) : values[i]; }
         public long receivedNanos() { return 0; }
         public boolean fromTrustedProxy() { return true; }
         public CharSequence requestId() { return "5f0c9a1e-0000-00000000002a"; }
@@ -279,7 +299,7 @@ public class BotDetectorBenchmark {
         public CharSequence header(CharSequence name) {
             for (int i = 0; i < names.length; i++) {
                 if (names[i].contentEquals(name)) {
-                    return values[i];
+                    return headerValue(i);
                 }
             }
             return null;

@@ -84,12 +84,39 @@ public final class BotDetectorStages {
                     fingerprints.ja4Key(r.header("x-ja4")));
         }
         int[] next = {0};
+        // the same clients sending 64 browser user agents between them, each lookup a new String:
+        // real traffic repeats a few thousand user agents, and the proxy decodes each request's anew
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        String[] common = new String[64];
+        for (int i = 0; i < common.length; i++) {
+            common[i] = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/"
+                    + (120 + i % 12) + ".0." + (6000 + i) + ".0 Safari/537.36";
+        }
+        BotDetectorBenchmark.Request[] repeating = new BotDetectorBenchmark.Request[n];
+        for (int i = 0; i < n; i++) {
+            repeating[i] = new BotDetectorBenchmark.Request(random).withFreshUserAgent(common[random.nextInt(common.length)]);
+        }
 
         Map<String, ToLongFunction<BotDetectorBenchmark.Request>> stages = new LinkedHashMap<>();
         stages.put("JA3 + JA4 text to keys (hex)", r -> fingerprints.ja3Key(r.header("x-ja3")) ^ fingerprints.ja4Key(r.header("x-ja4")));
         stages.put("dimension keys (6)", r -> {
             keys.compute(r, r.header("user-agent"), 1, 2);
             return keys.key(5);
+        });
+        stages.put("dimension keys (6), 64 user agents repeating", r -> {
+            BotDetectorBenchmark.Request q = repeating[(next[0] - 1) & (n - 1)];
+            keys.compute(q, q.header("user-agent"), 1, 2);
+            return keys.key(5);
+        });
+        stages.put("new String of the user agent alone (the two stages above and below include one)", r -> {
+            BotDetectorBenchmark.Request q = repeating[(next[0] - 1) & (n - 1)];
+            return q.header("user-agent").length();
+        });
+        stages.put("request features (consistency included), 64 user agents repeating", r -> {
+            BotDetectorBenchmark.Request q = repeating[(next[0] - 1) & (n - 1)];
+            CharSequence ua = q.header("user-agent");
+            extractor.extract(q, ua, true, consistency.evaluate(q, ua, q.header("x-ja4"), false), -1, input);
+            return (long) input[0];
         });
         stages.put("request features", r -> {
             CharSequence ua = r.header("user-agent");
@@ -142,6 +169,10 @@ public final class BotDetectorStages {
         });
         stages.put("whole detector without model", r -> {
             lab.inspectWithoutModel();
+            return 0;
+        });
+        stages.put("whole detector without model, 64 user agents repeating", r -> {
+            lab.inspectWithoutModel(repeating[(next[0] - 1) & (n - 1)]);
             return 0;
         });
         stages.put("whole detector without model, then its log phase", r -> {

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code eventLoopPerRecord}: what a sampled request adds on its event loop: a pending
- *       record taken and filled in inspect (vector, keys, score), completed and written into the
+ *       record begun and filled in inspect (vector, keys, score), completed and written into the
  *       ring in onComplete. The writer is held (not started) and the ring holds all
  *       {@value #LINES} records of an invocation, so every operation is a real write, never the
  *       cheaper drop path.</li>
@@ -73,6 +73,8 @@ public class DetectionLogBenchmark {
     private BotDetectorBenchmark.Request view;
     private RequestKeys keys;
     private float[] input;
+    /** The request's record, as the plugin's per-request attachment holds it. */
+    private PendingRecord record;
     private DetectionLog log;
     private DetectionRecorder recorder;
 
@@ -82,6 +84,7 @@ public class DetectionLogBenchmark {
         schema = FeatureSchemaReader.read(YamlConfigReader.read(Path.of("config", "features.yaml"))).schema();
         view = new BotDetectorBenchmark.Request(new SplittableRandom(7)); // one browser client
         keys = new RequestKeys(schema, dev.bliss.plugin.HeaderName::of);
+        record = new PendingRecord(schema.dimensions().size(), schema.inputLength());
         keys.compute(view, view.header("user-agent"), 0, 0);
         // a typical vector: counts and flags are whole numbers, ratios and dispersions fractions
         input = schema.defaults();
@@ -96,7 +99,7 @@ public class DetectionLogBenchmark {
     @Setup(Level.Invocation)
     public void openHeld() throws Exception {
         Files.deleteIfExists(dir.resolve("detections.log"));
-        log = new DetectionLog(new DetectionLogSettings(dir.resolve("detections.log"), 1.0, 1L << 30, 1, RING, 16),
+        log = new DetectionLog(new DetectionLogSettings(dir.resolve("detections.log"), 1.0, 1L << 30, 1, RING),
                 schema, PluginMetrics.NONE);
         recorder = log.newRecorder();
     }
@@ -107,9 +110,9 @@ public class DetectionLogBenchmark {
     }
 
     private void logOne() {
-        PendingRecord r = recorder.begin(view);
+        PendingRecord r = recorder.begin(record);
         r.features(input).keys(keys).score(42, ScoreSource.MACHINE_LEARNING, true).verified(null).detectionId(101);
-        recorder.complete(view, completion, 1_764_500_000_000L);
+        recorder.complete(r, view.requestId(), completion, 1_764_500_000_000L);
     }
 
     @Benchmark

@@ -1,23 +1,60 @@
 package dev.bliss.bot.consistency;
 
+import dev.bliss.bot.recent.RecentStrings;
+
 /**
  * The browser family and version a user agent claims, read from its product tokens without
  * allocating. The families are engines as the network sees them: every browser on iOS is WebKit
  * (Chrome for iOS included), Edge, Opera and Samsung Internet are Chromium.
  *
- * <p>Mutable scratch, one per event loop: {@link #read} overwrites it.
+ * <p>Mutable scratch, one per event loop: {@link #read} overwrites it. What a user agent claims
+ * takes up to six searches through it; the loop's recent user agents' claims are remembered
+ * ({@link RecentStrings}), so a repeated one costs a lookup.
  */
 public final class ClaimedBrowser {
 
     public enum Family { NONE, CHROMIUM, FIREFOX, SAFARI }
 
+    private static final Family[] FAMILIES = Family.values();
+
     private Family family = Family.NONE;
     private int major;
     private int minor;
     private boolean mobile;
+    private final RecentStrings recent = new RecentStrings();
+    /** The claims of the recent user agents, by slot: {@link #packed()}. */
+    private final long[] recentClaims = new long[recent.size()];
 
     /** Reads {@code ua} (may be null: no claim). */
     public ClaimedBrowser read(CharSequence ua) {
+        if (!(ua instanceof String text)) {
+            return parse(ua);
+        }
+        int slot = recent.find(text);
+        if (slot >= 0) {
+            unpack(recentClaims[slot]);
+            return this;
+        }
+        slot = -1 - slot;
+        parse(text);
+        recent.remember(slot, text);
+        recentClaims[slot] = packed();
+        return this;
+    }
+
+    /** Family, mobile flag and both versions (each below 2^20: {@link #version} stops at 100,000) in one long. */
+    private long packed() {
+        return family.ordinal() | (mobile ? 4L : 0) | (long) major << 3 | (long) minor << 23;
+    }
+
+    private void unpack(long p) {
+        family = FAMILIES[(int) (p & 3)];
+        mobile = (p & 4) != 0;
+        major = (int) (p >>> 3 & 0xF_FFFF);
+        minor = (int) (p >>> 23 & 0xF_FFFF);
+    }
+
+    private ClaimedBrowser parse(CharSequence ua) {
         family = Family.NONE;
         major = 0;
         minor = 0;

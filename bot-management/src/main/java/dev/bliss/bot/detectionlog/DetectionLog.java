@@ -31,8 +31,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  *
  * <p><b>Metrics</b> ({@code bliss_plugin_…_total}): {@code bot_detection_log_written} lines,
  * {@code bot_detection_log_bytes}, and {@code bot_detection_log_dropped{reason}} with
- * {@code queue_full} (the ring was full), {@code in_flight_full} (more sampled requests in flight
- * on a loop than {@code max_in_flight}) and {@code write_failed} (the file could not be written;
+ * {@code queue_full} (the ring was full) and {@code write_failed} (the file could not be written;
  * logged, and retried with the next line).
  *
  * <p>{@link #close()} stops the writer after it has drained the ring, and flushes the file.
@@ -52,7 +51,6 @@ public final class DetectionLog implements AutoCloseable {
     private final PluginMetrics.Counter written;
     private final PluginMetrics.Counter bytes;
     private final PluginMetrics.Counter queueFull;
-    private final PluginMetrics.Counter inFlightFull;
     private final PluginMetrics.Counter writeFailed;
     private final Thread writer;
     private final AsciiLine line = new AsciiLine();
@@ -96,7 +94,6 @@ public final class DetectionLog implements AutoCloseable {
         this.written = metrics.counter("bot_detection_log_written", "Detection log records written");
         this.bytes = metrics.counter("bot_detection_log_bytes", "Bytes written to the detection log");
         this.queueFull = metrics.counter("bot_detection_log_dropped", dropped, "reason", "queue_full");
-        this.inFlightFull = metrics.counter("bot_detection_log_dropped", dropped, "reason", "in_flight_full");
         this.writeFailed = metrics.counter("bot_detection_log_dropped", dropped, "reason", "write_failed");
         metrics.gauge("bot_detection_log_queue_bytes", "Bytes of records waiting for the detection log's writer", ring::size);
         this.writer = Thread.ofPlatform().daemon().name("bliss-detection-log").unstarted(this::drain);
@@ -112,10 +109,9 @@ public final class DetectionLog implements AutoCloseable {
         return file.path();
     }
 
-    /** A recorder for one event loop (its own pending records and sampling coin). */
+    /** A recorder for one event loop (its own sampling coin). */
     public DetectionRecorder newRecorder() {
-        return new DetectionRecorder(ring, settings, dimensions, inputs, ThreadLocalRandom.current().nextLong(),
-                queueFull, inFlightFull);
+        return new DetectionRecorder(ring, settings, dimensions, inputs, ThreadLocalRandom.current().nextLong(), queueFull);
     }
 
     private void drain() {

@@ -14,20 +14,17 @@ import java.nio.file.Path;
  *     max_file_size: 100MB           rotate when the next line would pass this (bytes, KB, MB, GB)
  *     max_files: 5                   files kept: path, path.1, … path.(max_files - 1)
  *     queue_size: 8MB                bytes of the ring between the event loops and the writer
- *     max_in_flight: 4096            sampled requests per event loop between inspect and onComplete
  * </pre>
  *
  * @param path        the log file, or {@code null} when the log is off
  * @param queueBytes  the ring's capacity, a power of two
  */
-public record DetectionLogSettings(Path path, double sampleRate, long maxFileSize, int maxFiles, int queueBytes,
-                                   int maxInFlight) {
+public record DetectionLogSettings(Path path, double sampleRate, long maxFileSize, int maxFiles, int queueBytes) {
 
     public static final double DEFAULT_SAMPLE_RATE = 1.0;
     public static final long DEFAULT_MAX_FILE_SIZE = 100L << 20;
     public static final int DEFAULT_MAX_FILES = 5;
     public static final int DEFAULT_QUEUE_BYTES = 8 << 20;
-    public static final int DEFAULT_MAX_IN_FLIGHT = 4096;
     /** Smaller rings could not hold one record of a large schema (Agrona allows capacity / 8 per record). */
     public static final int MIN_QUEUE_BYTES = 64 << 10;
     public static final int MAX_QUEUE_BYTES = 1 << 30;
@@ -35,7 +32,7 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
 
     /** The log switched off. */
     public static final DetectionLogSettings OFF = new DetectionLogSettings(null, DEFAULT_SAMPLE_RATE,
-            DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES, DEFAULT_QUEUE_BYTES, DEFAULT_MAX_IN_FLIGHT);
+            DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES, DEFAULT_QUEUE_BYTES);
 
     public boolean enabled() {
         return path != null && sampleRate > 0;
@@ -58,9 +55,8 @@ public record DetectionLogSettings(Path path, double sampleRate, long maxFileSiz
         if (queue < MIN_QUEUE_BYTES || queue > MAX_QUEUE_BYTES) {
             throw s.error("queue_size", "must be between 64KB and 1GB, got " + queue + " bytes");
         }
-        int inFlight = s.integer("max_in_flight", DEFAULT_MAX_IN_FLIGHT, 1, 1 << 20);
         s.requireNoUnknownKeys();
-        return new DetectionLogSettings(path, rate, fileSize, files, powerOfTwoAtLeast((int) queue), inFlight);
+        return new DetectionLogSettings(path, rate, fileSize, files, powerOfTwoAtLeast((int) queue));
     }
 
     private static int powerOfTwoAtLeast(int n) {

@@ -2,14 +2,13 @@ package dev.bliss.bot.detectionlog;
 
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.PluginMetrics;
-import dev.bliss.plugin.RequestView;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
  * One event loop's side of the detection log: samples requests in {@code inspect}, keeps what
- * they need in a {@link PendingRecord}, and in {@code onComplete} writes the finished record into
- * the ring in the layout of {@link DetectionRecordLayout}.
+ * they need in the request's own {@link PendingRecord}, and in {@code onComplete} writes the
+ * finished record into the ring in the layout of {@link DetectionRecordLayout}.
  *
  * <p><b>Labels are never sampled away.</b> A request whose outcome is a challenge label (solved
  * or failed, {@code ChallengeOutcome.isLabel}) is the one row a site without ground truth can
@@ -21,85 +20,86 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * <p><b>Thread:</b> its event loop only (one per {@code BotDetector}); the ring is the only thing
  * shared, through Agrona's many-to-one claim (one CAS on the tail).
  *
- * <p><b>Never blocking, never allocating:</b> when every pending record is taken the request is
- * not logged ({@code reason="in_flight_full"}); when the ring has no room the record is dropped
- * ({@code reason="queue_full"}). Both are counted, and the request goes on.
+ * <p><b>Never blocking, never allocating:</b> when the ring has no room the record is dropped and
+ * counted ({@code reason="queue_full"}), and the request goes on. Every request in flight brings
+ * its own record, so there is no limit on how many sampled requests may be in flight.
  */
 public final class DetectionRecorder {
 
     private static final long ALWAYS = -1;
 
     private final RingBuffer ring;
-    private final PendingRecords pending;
     private final int dimensions;
     private final int inputs;
     private final long sampleThreshold;
     private final PluginMetrics.Counter queueFull;
-    private final PluginMetrics.Counter inFlightFull;
     private long random;
+    /** Records begun and not yet completed on this loop (tests). */
+    private int pendingCount;
 
     DetectionRecorder(RingBuffer ring, DetectionLogSettings settings, int dimensions, int inputs, long seed,
-                      PluginMetrics.Counter queueFull, PluginMetrics.Counter inFlightFull) {
+                      PluginMetrics.Counter queueFull) {
         this.ring = ring;
         this.dimensions = dimensions;
         this.inputs = inputs;
-        this.pending = new PendingRecords(settings.maxInFlight(), dimensions, inputs);
         this.sampleThreshold = settings.sampleRate() >= 1 ? ALWAYS : (long) (settings.sampleRate() * (1L << 53));
         this.queueFull = queueFull;
-        this.inFlightFull = inFlightFull;
         this.random = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
     }
 
-    /** {@link #begin(RequestView, boolean)} for a request that submits no challenge solution. */
-    public PendingRecord begin(RequestView request) {
-        return begin(request, false);
+    /** {@link #begin(PendingRecord, boolean)} for a request that submits no challenge solution. */
+    public PendingRecord begin(PendingRecord record) {
+        return begin(record, false);
     }
 
     /**
-     * Decides whether this request may be logged and, if so, returns its cleared record for the
-     * caller to fill before the request moves on; {@code null} when it is neither sampled nor a
-     * challenge submission, or no record is free.
+     * Decides whether this request may be logged and, if so, returns its record, cleared and
+     * pending, for the caller to fill before the request moves on; {@code null} when the request
+     * is neither sampled nor a challenge submission (its record is then left not pending).
      *
+     * @param record     the request's own record (its attachment), whatever it held before
      * @param submission the request submits a challenge solution: kept for its outcome if not sampled
      */
-    public PendingRecord begin(RequestView request, boolean submission) {
+    public PendingRecord begin(PendingRecord record, boolean submission) {
+        if (record.pending) {
+            // the record's previous request never completed (the SPI says it cannot happen): forget it
+            record.pending = false;
+            pendingCount--;
+        }
         boolean sampled = sampled();
         if (!sampled && !submission) {
             return null;
         }
-        PendingRecord r = pending.claim(request);
-        if (r == null) {
-            inFlightFull.increment();
-            return null;
-        }
-        r.sampled = sampled;
-        return r;
+        record.clear();
+        record.sampled = sampled;
+        record.pending = true;
+        pendingCount++;
+        return record;
     }
 
     /**
-     * Completes the request's record, if it has one, with how the request ended, and hands it to
-     * the writer.
+     * Completes the request's record, if {@link #begin} made it pending, with how the request
+     * ended, and hands it to the writer; a record that is not pending (not sampled, or the
+     * request was answered before the detectors ran) is left alone.
      *
+     * @param requestId     the proxy's request id
      * @param arrivalMillis when the request arrived, epoch milliseconds
      */
-    public void complete(RequestView request, Completion completion, long arrivalMillis) {
-        PendingRecord r = pending.find(request);
-        if (r == null) {
+    public void complete(PendingRecord record, CharSequence requestId, Completion completion, long arrivalMillis) {
+        if (!record.pending) {
             return;
         }
-        try {
-            if (r.sampled || completion.challenge().isLabel()) {
-                r.arrivalMillis = arrivalMillis;
-                write(r, request.requestId(), completion);
-            }
-        } finally {
-            pending.release(request);
+        record.pending = false;
+        pendingCount--;
+        if (record.sampled || completion.challenge().isLabel()) {
+            record.arrivalMillis = arrivalMillis;
+            write(record, requestId, completion);
         }
     }
 
-    /** Records pending on this loop (tests). */
+    /** Records begun and not yet completed on this loop (tests). */
     int pendingCount() {
-        return pending.inUse();
+        return pendingCount;
     }
 
     private void write(PendingRecord r, CharSequence requestId, Completion completion) {

@@ -7,7 +7,12 @@ import dev.bliss.plugin.ScoreSource;
 /**
  * What inspect learnt about one sampled request, kept until its {@code onComplete}: the copies of
  * the loop's scratch (model input, keys) that the next request would overwrite, and the score.
- * Preallocated by {@link PendingRecords} and refilled for each request.
+ *
+ * <p>It travels with the request: one record is the plugin's per-request attachment
+ * ({@code BotFields.pendingRecord}), made once per pooled field table of the proxy and refilled
+ * for each request that table serves, so every request in flight has its own and nothing is
+ * looked up. {@link DetectionRecorder#begin} marks it pending, {@link DetectionRecorder#complete}
+ * writes it and marks it done.
  *
  * <p>Event-loop only. No method allocates.
  */
@@ -28,8 +33,11 @@ public final class PendingRecord {
     VerifiedBotCategory verifiedCategory;
     /** False for a challenge submission the sampling passed over: written only if its outcome is a label. */
     boolean sampled;
+    /** Begun for the request the record's table serves now, not yet completed. */
+    boolean pending;
 
-    PendingRecord(int dimensions, int inputs) {
+    /** A record for a schema of {@code dimensions} dimension keys and {@code inputs} model inputs. */
+    public PendingRecord(int dimensions, int inputs) {
         this.features = new float[inputs];
         this.keys = new long[dimensions];
     }

@@ -6,16 +6,17 @@
  *
  * <pre>
  *  event loop (BotDetector)                                   writer thread (one per plugin)
- *   inspect:    sampled? ─► copy vector, keys, score … into a pending record (per loop, pooled)
- *   onComplete: find it by the RequestView's identity ─► status, rule, action, request id
+ *   inspect:    sampled? ─► copy vector, keys, score … into the request's record (its attachment)
+ *   onComplete: the same record, pending? ─► status, rule, action, request id
  *               ─► tryClaim in the ring ─► binary record ─► commit   (full: drop, count)
  *                                                 │
  *                          ManyToOneRingBuffer ◄──┘ ─► read ─► JSON line ─► RotatingFile
  *                                                                           path, path.1, …
  * </pre>
  *
- * <p>The event loops allocate nothing and never wait: the ring and the pending records are
- * made at startup. {@link dev.bliss.bot.detectionlog.DetectionRecordLayout} is the one place
+ * <p>The event loops allocate nothing and never wait: the ring is made at startup, each request's
+ * record once per pooled field table of the proxy.
+ * {@link dev.bliss.bot.detectionlog.DetectionRecordLayout} is the one place
  * the binary record is described; {@link dev.bliss.bot.detectionlog.DetectionJson} the one place
  * the JSON line is.
  */

@@ -1,5 +1,7 @@
 package dev.bliss.bot.heuristics;
 
+import dev.bliss.bot.recent.RecentStrings;
+
 /**
  * What the automaton found in the user agents one event loop saw last: a direct-mapped table from
  * a user agent's text to the pattern sets and claims the walk over it reported.
@@ -10,36 +12,29 @@ package dev.bliss.bot.heuristics;
  * traffic repeats a few thousand user agents, so most requests can skip the walk: a hit costs
  * the text's hash ({@code String.hashCode}, vectorised) and one {@code String.equals}.
  *
- * <p>Exact: an entry is used only for an equal text, so a hash collision (or an attacker forging
- * one) costs a walk, never a wrong verdict. Only {@code String}s are remembered, since another
- * {@code CharSequence} might change after it was seen. An entry holds its text, so each event loop
- * keeps at most {@link #SIZE} user agents alive.
+ * <p>Exact: an entry is used only for an equal text ({@link RecentStrings}), so a hash collision
+ * (or an attacker forging one) costs a walk, never a wrong verdict. Only {@code String}s are
+ * remembered, since another {@code CharSequence} might change after it was seen. An entry holds
+ * its text, so each event loop keeps at most {@link RecentStrings#SIZE} user agents alive here.
  *
  * <p>Event-loop only (one per {@link HeuristicsVerdict}); allocation-free.
  */
 final class RecentUserAgents {
 
-    static final int SIZE = 512;
-
-    private final String[] texts;
+    private final RecentStrings texts;
     private final long[] sets;
     private final long[] claims;
-    private final int mask;
     private int slot;
 
     RecentUserAgents() {
-        this(SIZE);
+        this(RecentStrings.SIZE);
     }
 
     /** @param size a power of two */
     RecentUserAgents(int size) {
-        if (Integer.bitCount(size) != 1) {
-            throw new IllegalArgumentException("size must be a power of two: " + size);
-        }
-        texts = new String[size];
+        texts = new RecentStrings(size);
         sets = new long[size];
         claims = new long[size];
-        mask = size - 1;
     }
 
     /**
@@ -47,10 +42,9 @@ final class RecentUserAgents {
      * give it. Either way the slot is kept for a {@link #remember} that follows.
      */
     boolean find(String userAgent) {
-        int h = userAgent.hashCode();
-        slot = (h ^ h >>> 16) & mask;
-        String seen = texts[slot];
-        return seen != null && seen.equals(userAgent);
+        int found = texts.find(userAgent);
+        slot = found >= 0 ? found : -1 - found;
+        return found >= 0;
     }
 
     long sets() {
@@ -63,7 +57,7 @@ final class RecentUserAgents {
 
     /** Remembers the walk over the user agent of the last {@link #find}, in its slot. */
     void remember(String userAgent, long foundSets, long foundClaims) {
-        texts[slot] = userAgent;
+        texts.remember(slot, userAgent);
         sets[slot] = foundSets;
         claims[slot] = foundClaims;
     }

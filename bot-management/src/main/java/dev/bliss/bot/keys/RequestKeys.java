@@ -3,6 +3,7 @@ package dev.bliss.bot.keys;
 import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.bot.recent.RecentStrings;
 import dev.bliss.store.schema.DimensionKeys;
 import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.KeySource;
@@ -14,6 +15,8 @@ import dev.bliss.store.schema.SchemaDimension;
  *
  * <p>One per event loop; {@link #compute} refills the arrays in place and allocates nothing.
  * A dimension whose attribute the request lacks (no user agent, no TLS fingerprint) has no key.
+ * The user agent's key, a serial chain of multiplies over its characters, is remembered for the
+ * loop's recent user agents ({@link RecentStrings}): a repeated one costs a lookup.
  */
 public final class RequestKeys {
 
@@ -22,6 +25,8 @@ public final class RequestKeys {
     private final long[] keys;
     private final boolean[] present;
     private long userAgentKey;
+    private final RecentStrings recentUserAgents = new RecentStrings();
+    private final long[] recentUserAgentKeys = new long[recentUserAgents.size()];
 
     /** @param names resolves configured header dimensions' names (the host's, see {@link HeaderName}) */
     public RequestKeys(FeatureSchema schema, java.util.function.Function<String, HeaderName> names) {
@@ -45,7 +50,7 @@ public final class RequestKeys {
     public void compute(RequestView request, CharSequence userAgent, long ja3Key, long ja4Key) {
         IpAddress client = request.clientAddress();
         // hashed once here, whether or not the schema has the dimension: the request event needs it too
-        userAgentKey = DimensionKeys.text(userAgent);
+        userAgentKey = userAgentKey(userAgent);
         for (int i = 0; i < sources.length; i++) {
             long key = 0;
             boolean has = true;
@@ -74,6 +79,21 @@ public final class RequestKeys {
             keys[i] = key;
             present[i] = has;
         }
+    }
+
+    private long userAgentKey(CharSequence userAgent) {
+        if (!(userAgent instanceof String text)) {
+            return DimensionKeys.text(userAgent);
+        }
+        int slot = recentUserAgents.find(text);
+        if (slot >= 0) {
+            return recentUserAgentKeys[slot];
+        }
+        slot = -1 - slot;
+        long key = DimensionKeys.text(text);
+        recentUserAgents.remember(slot, text);
+        recentUserAgentKeys[slot] = key;
+        return key;
     }
 
     /** The key of dimension {@code i}; meaningful when {@link #has(int)}. */

@@ -23,13 +23,14 @@ class DetectionJsonEscapingTest {
         String rule = "règle \"anti-bot\" ☃ 𝄞";
         String id = "lb\\7\"x";
         DetectionLogSettings settings = new DetectionLogSettings(dir.resolve("d.log"), 1.0,
-                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES, 4);
+                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES);
         try (DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, new CountingMetrics())) {
             DetectionRecorder recorder = log.newRecorder();
             LoggedRequests.View view = new LoggedRequests.View();
             view.requestId = id;
-            recorder.begin(view);
-            recorder.complete(view, new Completion() {
+            PendingRecord record = LoggedRequests.record();
+            recorder.begin(record);
+            recorder.complete(record, view.requestId(), new Completion() {
                 public int status() { return 403; }
                 public CharSequence ruleId() { return rule; }
                 public FirewallAction action() { return FirewallAction.CHALLENGE; }

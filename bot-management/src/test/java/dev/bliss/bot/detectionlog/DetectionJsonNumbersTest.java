@@ -22,7 +22,7 @@ class DetectionJsonNumbersTest {
     @Test
     void shouldWriteFloatsThatReadBackExactly() throws Exception {
         DetectionLogSettings settings = new DetectionLogSettings(dir.resolve("d.log"), 1.0,
-                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES, 4);
+                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES);
         List<String> names = LoggedRequests.SCHEMA.inputNames();
         try (DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, new CountingMetrics())) {
             DetectionRecorder recorder = log.newRecorder();
@@ -31,8 +31,9 @@ class DetectionJsonNumbersTest {
             for (int i = 0; i < input.length; i++) {
                 input[i] = VALUES[i % VALUES.length];
             }
-            recorder.begin(view).features(input);
-            recorder.complete(view, LoggedRequests.ok(), 0);
+            PendingRecord record = LoggedRequests.record();
+            recorder.begin(record).features(input);
+            recorder.complete(record, view.requestId(), LoggedRequests.ok(), 0);
         }
         String line = Files.readAllLines(dir.resolve("d.log")).getFirst();
         JsonObject features = new JsonObject(line).getJsonObject("features");

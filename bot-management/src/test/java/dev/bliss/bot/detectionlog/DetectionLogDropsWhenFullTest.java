@@ -1,8 +1,7 @@
 package dev.bliss.bot.detectionlog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.bot.events.CountingMetrics;
@@ -16,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The event loop's side never waits for the writer: with the writer held (not started), a full
  * ring drops records and counts them, and every record the ring took is written once the writer
- * runs. Too many sampled requests in flight are dropped and counted too.
+ * runs. A request's record is its own: pending from begin to complete, reused by the next request
+ * of its table.
  */
 class DetectionLogDropsWhenFullTest {
 
@@ -30,7 +30,7 @@ class DetectionLogDropsWhenFullTest {
     void shouldDropAndCountRecordsWhileTheWriterIsHeldAndWriteEveryRecordTheRingTook() throws Exception {
         CountingMetrics metrics = new CountingMetrics();
         DetectionLogSettings settings = new DetectionLogSettings(dir.resolve("detections.log"), 1.0,
-                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 5, DetectionLogSettings.MIN_QUEUE_BYTES, 16);
+                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 5, DetectionLogSettings.MIN_QUEUE_BYTES);
         DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, metrics); // writer not started: held
         DetectionRecorder recorder = log.newRecorder();
         LoggedRequests.View view = new LoggedRequests.View();
@@ -53,28 +53,30 @@ class DetectionLogDropsWhenFullTest {
     }
 
     @Test
-    void shouldCountRequestsBeyondTheInFlightLimitAndReuseFreedRecords() throws Exception {
+    void shouldWriteAPendingRecordOnceAndReuseItForTheTablesNextRequest() throws Exception {
         CountingMetrics metrics = new CountingMetrics();
         DetectionLogSettings settings = new DetectionLogSettings(dir.resolve("detections.log"), 1.0,
-                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 5, DetectionLogSettings.MIN_QUEUE_BYTES, 2);
+                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 5, DetectionLogSettings.MIN_QUEUE_BYTES);
         try (DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, metrics)) {
             DetectionRecorder recorder = log.newRecorder();
-            LoggedRequests.View a = new LoggedRequests.View();
-            LoggedRequests.View b = new LoggedRequests.View();
-            LoggedRequests.View c = new LoggedRequests.View();
-            assertNotNull(recorder.begin(a));
-            assertNotNull(recorder.begin(b));
-            assertNull(recorder.begin(c), "two in flight is the limit");
-            assertEquals(1, metrics.count("bot_detection_log_dropped", "reason", "in_flight_full"));
-            assertNotNull(recorder.begin(a), "a view whose request never completed gets its own record back");
-            recorder.complete(a, LoggedRequests.ok(), 0);
+            PendingRecord a = LoggedRequests.record();
+            PendingRecord b = LoggedRequests.record();
+            assertSame(a, recorder.begin(a));
+            assertSame(b, recorder.begin(b));
+            assertSame(a, recorder.begin(a), "a record whose request never completed is begun again, not counted twice");
+            assertEquals(2, recorder.pendingCount());
+            recorder.complete(a, "a", LoggedRequests.ok(), 0);
             assertEquals(1, recorder.pendingCount());
-            assertNotNull(recorder.begin(c), "a completed request's record is free again");
-            recorder.complete(c, LoggedRequests.ok(), 0);
-            recorder.complete(b, LoggedRequests.ok(), 0);
+            assertSame(a, recorder.begin(a), "a completed request's record serves its table's next request");
+            recorder.complete(a, "a-next", LoggedRequests.ok(), 0);
+            recorder.complete(b, "b", LoggedRequests.ok(), 0);
             assertEquals(0, recorder.pendingCount());
-            recorder.complete(b, LoggedRequests.ok(), 0); // a second completion finds nothing: no record
+            recorder.complete(b, "b-again", LoggedRequests.ok(), 0); // not pending any more: nothing written
+            recorder.complete(LoggedRequests.record(), "never-begun", LoggedRequests.ok(), 0); // e.g. a 413
         }
-        assertEquals(3, Files.readAllLines(settings.path()).size());
+        List<String> lines = Files.readAllLines(settings.path());
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(0).contains("\"request_id\":\"a\"") && lines.get(1).contains("\"request_id\":\"a-next\"")
+                && lines.get(2).contains("\"request_id\":\"b\""), lines.toString());
     }
 }

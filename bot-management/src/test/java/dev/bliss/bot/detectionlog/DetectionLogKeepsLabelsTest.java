@@ -40,24 +40,25 @@ class DetectionLogKeepsLabelsTest {
     @Test
     void shouldWriteSubmissionsWhoseOutcomeIsALabelWhateverTheSampleRate() throws Exception {
         DetectionLogSettings settings = new DetectionLogSettings(dir.resolve("d.log"), 1e-9,
-                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES, 4);
+                DetectionLogSettings.DEFAULT_MAX_FILE_SIZE, 1, DetectionLogSettings.MIN_QUEUE_BYTES);
         try (DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, new CountingMetrics())) {
             DetectionRecorder recorder = log.newRecorder();
             LoggedRequests.View view = new LoggedRequests.View();
+            PendingRecord record = LoggedRequests.record();
             String[] ids = {"solved", "failed", "replayed", "ordinary"};
             ChallengeOutcome[] outcomes = {ChallengeOutcome.SOLVED, ChallengeOutcome.FAILED, ChallengeOutcome.REPLAYED,
                 ChallengeOutcome.NONE};
             for (int i = 0; i < ids.length; i++) {
                 view.requestId = ids[i];
                 boolean submission = outcomes[i] != ChallengeOutcome.NONE;
-                PendingRecord r = recorder.begin(view, submission);
+                PendingRecord r = recorder.begin(record, submission);
                 if (submission) {
                     assertNotNull(r, "a submission gets a record past the coin");
                     r.features(LoggedRequests.SCHEMA.defaults());
                 } else {
                     assertNull(r, "an ordinary request at rate 1e-9 is not sampled");
                 }
-                recorder.complete(view, ended(outcomes[i]), 0);
+                recorder.complete(record, view.requestId(), ended(outcomes[i]), 0);
                 assertEquals(0, recorder.pendingCount(), "the record is freed either way");
             }
         }

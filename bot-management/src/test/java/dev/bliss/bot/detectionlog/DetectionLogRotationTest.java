@@ -29,7 +29,7 @@ class DetectionLogRotationTest {
         Path path = dir.resolve("detections.log");
         CountingMetrics metrics = new CountingMetrics();
         DetectionLogSettings settings = new DetectionLogSettings(path, 1.0, MAX_FILE, maxFiles,
-                DetectionLogSettings.DEFAULT_QUEUE_BYTES, 16);
+                DetectionLogSettings.DEFAULT_QUEUE_BYTES);
         try (DetectionLog log = new DetectionLog(settings, LoggedRequests.SCHEMA, metrics).start()) {
             DetectionRecorder recorder = log.newRecorder();
             LoggedRequests.View view = new LoggedRequests.View();

@@ -38,7 +38,6 @@ class DetectionLogSettingsTest {
         assertEquals(10L << 20, s.maxFileSize());
         assertEquals(3, s.maxFiles());
         assertEquals(128 << 10, s.queueBytes(), "rounded up to a power of two");
-        assertEquals(DetectionLogSettings.DEFAULT_MAX_IN_FLIGHT, s.maxInFlight());
         assertEquals(1_048_576L, read("detection_log: {path: d.log, max_file_size: 1048576}\n").maxFileSize());
     }
 
@@ -54,7 +53,7 @@ class DetectionLogSettingsTest {
                 error("detection_log:\n  max_files: 0\n"));
         assertEquals("bliss.yaml:2:15: detection_log.queue_size: must be between 64KB and 1GB, got 4096 bytes",
                 error("detection_log:\n  queue_size: 4KB\n"));
-        assertEquals("bliss.yaml:2:3: detection_log.pth: unknown key (known here: max_file_size, max_files, max_in_flight, path, queue_size, sample_rate)",
+        assertEquals("bliss.yaml:2:3: detection_log.pth: unknown key (known here: max_file_size, max_files, path, queue_size, sample_rate)",
                 error("detection_log:\n  pth: d.log\n"));
     }
 }

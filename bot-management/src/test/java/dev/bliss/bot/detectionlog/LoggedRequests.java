@@ -31,10 +31,23 @@ final class LoggedRequests {
         }
     }
 
-    /** Logs one request with id {@code id} through {@code recorder}; returns whether it was sampled and had a record. */
+    /** A record for a request of {@link #SCHEMA}, as the plugin's attachment makes it. */
+    static PendingRecord record() {
+        return new PendingRecord(SCHEMA.dimensions().size(), SCHEMA.inputLength());
+    }
+
+    /** Logs one request with id {@code id} through {@code recorder}, with a record of its own. */
     static boolean log(DetectionRecorder recorder, View view, String id) {
+        return log(recorder, record(), view, id);
+    }
+
+    /**
+     * Logs one request with id {@code id} through {@code recorder}, {@code record} being its
+     * attachment; returns whether it was sampled.
+     */
+    static boolean log(DetectionRecorder recorder, PendingRecord record, View view, String id) {
         view.requestId = id;
-        PendingRecord r = recorder.begin(view);
+        PendingRecord r = recorder.begin(record);
         if (r == null) {
             return false;
         }
@@ -43,7 +56,7 @@ final class LoggedRequests {
         float[] input = SCHEMA.defaults();
         input[0] = id.length();
         r.features(input).keys(keys).score(42, ScoreSource.MACHINE_LEARNING, true).verified(null).detectionId(7);
-        recorder.complete(view, ok(), 1_764_500_000_000L);
+        recorder.complete(r, view.requestId(), ok(), 1_764_500_000_000L);
         return true;
     }
 
