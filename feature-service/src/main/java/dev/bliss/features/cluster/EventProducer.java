@@ -119,7 +119,10 @@ public final class EventProducer implements AutoCloseable {
         IdleStrategy idle = new BackoffIdleStrategy(16, 16, TimeUnit.MICROSECONDS.toNanos(50), TimeUnit.MILLISECONDS.toNanos(5));
         while (running) {
             long now = System.nanoTime();
-            if (now - partitionsDue >= 0 && !checkPartitions(now)) {
+            if (now - partitionsDue >= 0) {
+                checkPartitions(now);
+            }
+            if (batcher.partitions() == 0) { // not known yet: leave the events in the forwarder's buffer
                 idle.idle(0);
                 continue;
             }
@@ -135,8 +138,8 @@ public final class EventProducer implements AutoCloseable {
         batcher.flush();
     }
 
-    /** Reads the topic's partition count into the batcher; false while it is not known. */
-    private boolean checkPartitions(long now) {
+    /** Reads the topic's partition count into the batcher, and when to read it again. */
+    private void checkPartitions(long now) {
         try {
             List<PartitionInfo> partitions = producer.partitionsFor(topic);
             if (!partitions.isEmpty()) {
@@ -145,9 +148,7 @@ public final class EventProducer implements AutoCloseable {
         } catch (KafkaException e) {
             note(e); // metadata not available within max.block.ms: Kafka is away, or the topic not there yet
         }
-        boolean known = batcher.partitions() > 0;
-        partitionsDue = now + (known ? PARTITIONS_EVERY_NANOS : PARTITIONS_RETRY_NANOS);
-        return known;
+        partitionsDue = now + (batcher.partitions() > 0 ? PARTITIONS_EVERY_NANOS : PARTITIONS_RETRY_NANOS);
     }
 
     private void add(int type, MutableDirectBuffer body, int index, int length) {
