@@ -94,15 +94,23 @@ public final class FleetBench {
                 EventProducer.clientIpDimension(SCHEMA), "bench-producer")) {
             producer.start();
             long start = System.nanoTime();
+            long cpu = cpuNanos(NODE_THREAD);
+            long senderCpu = cpuNanos(SENDER_THREAD);
             FleetEvents.throughRing(dir, events, forwarder);
-            await("all records acknowledged", () -> forwarder.backlogBytes() == 0
-                    && producer.acknowledged() + producer.failed() == producer.sent());
+            long expected = (long) requests * FleetEvents.KEYED_DIMENSIONS;
+            await("all events acknowledged", () -> forwarder.backlogBytes() == 0 && producer.acknowledged()
+                    + producer.failed() == expected - forwarder.dropped() * FleetEvents.KEYED_DIMENSIONS);
             double seconds = (System.nanoTime() - start) / 1e9;
+            cpu = cpuNanos(NODE_THREAD) - cpu;
+            senderCpu = cpuNanos(SENDER_THREAD) - senderCpu;
             System.out.printf("produce: %,d requests -> %,d events in %,d records in %.2f s: %,.0f requests/s,"
                     + " %,.0f events/s, %,.0f records/s, %.1f events per record (dropped %d, failed %d)%n", requests,
                     producer.sent(), producer.recordsSent(), seconds, requests / seconds, producer.sent() / seconds,
                     producer.recordsSent() / seconds, (double) producer.sent() / producer.recordsSent(),
                     forwarder.dropped(), producer.failed());
+            System.out.printf("produce CPU: %.2f µs per request, %.0f ns per event (the node's producer thread %.2f s,"
+                    + " the Kafka client's sender thread %.2f s)%n", (cpu + senderCpu) / 1e3 / requests,
+                    (double) (cpu + senderCpu) / producer.sent(), cpu / 1e9, senderCpu / 1e9);
             return producer.acknowledged();
         }
     }
@@ -144,6 +152,21 @@ public final class FleetBench {
                     stateRecordBytes, (double) stateRecordBytes / keys, stateBytes, (double) stateBytes / keys,
                     changelogBytes, topicBytes, vectors, (double) topicBytes / vectors);
         }
+    }
+
+    private static final String NODE_THREAD = "bliss-features-kafka-events";
+    private static final String SENDER_THREAD = "kafka-producer-network-thread | bench-producer";
+
+    /** CPU time so far of the threads whose names start with {@code prefix}. */
+    private static long cpuNanos(String prefix) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (java.lang.management.ThreadInfo t : threads.dumpAllThreads(false, false)) {
+            if (t.getThreadName().startsWith(prefix)) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return sum;
     }
 
     /** Two instances of one application over the filled topic: events per second of both together. */
