@@ -39,7 +39,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *
  * <p><b>Partitions.</b> The node must know the topic's partition count to sort keys; it asks the
  * producer's metadata at start, every 30 s after that, and every second until it has an answer.
- * Until then it does not drain: the forwarder's buffer fills and drops, as with Kafka away.
+ * Until then it does not drain: the forwarder's buffer fills and drops, as with Kafka away. It
+ * never creates the topic (a metadata request would, with the brokers' default partition count):
+ * {@link ClusterNode} does, with {@code topics.partitions}, or the operator.
  *
  * <p><b>Kafka away.</b> The producer holds up to its {@code buffer.memory} (32 MiB by default) of
  * records and retries them until {@code delivery.timeout.ms}; past that they fail and are counted.
@@ -72,6 +74,7 @@ public final class EventProducer implements AutoCloseable {
     private long lastErrorLog;
     private long lingerSince;
     private long partitionsDue;
+    private boolean partitionsUnknown;
 
     /** Handed to the producer, acknowledged by the brokers, failed: of events or of records. */
     private static final class Counts {
@@ -106,6 +109,9 @@ public final class EventProducer implements AutoCloseable {
         // one record lost or duplicated among millions moves a count by one: leader ack is enough
         p.put("acks", "1");
         p.put("enable.idempotence", false);
+        // the node sorts keys by the topic's partition count: a topic made by a metadata request, with
+        // the brokers' default count instead of topics.partitions, would fix the wrong one
+        p.put("allow.auto.create.topics", false);
         p.putAll(settings.clientProperties());
         return p;
     }
@@ -144,9 +150,15 @@ public final class EventProducer implements AutoCloseable {
             List<PartitionInfo> partitions = producer.partitionsFor(topic);
             if (!partitions.isEmpty()) {
                 batcher.partitions(partitions.size());
+                if (partitionsUnknown) { // what the status said is over
+                    partitionsUnknown = false;
+                    lastError = null;
+                }
             }
         } catch (KafkaException e) {
-            note(e); // metadata not available within max.block.ms: Kafka is away, or the topic not there yet
+            // metadata not available within max.block.ms: Kafka is away, or the topic not there yet
+            partitionsUnknown = true;
+            note(e);
         }
         partitionsDue = now + (batcher.partitions() > 0 ? PARTITIONS_EVERY_NANOS : PARTITIONS_RETRY_NANOS);
     }
