@@ -60,14 +60,15 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
     private final Duration interval;
     private final int refreshTicks;
     private final AggregateCounters counters;
+    private final int schemaTag;
+    /** The record being unpacked. */
+    private final UnsafeBuffer batch = new UnsafeBuffer(new byte[0]);
     private ProcessorContext<byte[], byte[]> context;
     private KeyValueStore<byte[], byte[]> store;
     private SlidingWindows windows;
     private LongHashSet[] changed;
     private int[][] scratch;
     private float[][] vectors;
-    private final UnsafeBuffer batch = new UnsafeBuffer(new byte[0]);
-    private final int schemaTag;
     private long tick;
     private long lastRefusalLog = Long.MIN_VALUE / 2;
 
