@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Cluster-mode figures against a real Kafka broker started in a child JVM (loopback only):
-# events produced per second by one node, aggregation throughput of one `bliss aggregate`
-# instance, bytes per key in its state and in the features topic, and event-to-feature latency
-# from node A's ring to node B's store. See feature-service/README.md for the latest figures.
+# events and records produced per second by one node, aggregation throughput of one `bliss aggregate`
+# instance and of two sharing the topic, bytes per key in its state and in the features topic, and
+# event-to-feature latency from node A's ring to node B's store. See feature-service/README.md for
+# the latest figures.
 #
-#   benchmarks/cluster/run.sh [requests=200000] [latency samples=100]
+#   benchmarks/cluster/run.sh [requests=200000] [latency samples=100] [phases=produce,aggregate,aggregate2,latency]
 #
 # Bounded: every phase gives up after five minutes; the broker and its data are removed at the end.
 set -euo pipefail

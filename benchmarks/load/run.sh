@@ -525,7 +525,8 @@ EOF
 }
 
 # "ring_read sent acknowledged failed dropped" from the feature service's counters: ring records
-# read, events-topic records sent / acknowledged by the broker / failed, requests not forwarded
+# read, events (one per dimension key of a request; the node sends them to Kafka in batches, one
+# record per partition) sent / acknowledged by the broker / failed, requests not forwarded
 # because the node's event buffer was full
 fs_counters() {  # $1 = target
   curl -s -m 5 "http://127.0.0.1:${fs_admin_port[$1]}/metrics" | awk '
@@ -545,7 +546,7 @@ check_feature_service() {  # $1 = target, $2 = its directory
   for i in $(seq 1 120); do
     read -r ok sent acked failed dropped < <(fs_counters "$1")
     if [ "$ok" -ge 100 ] && { [ "$1" != bliss-cluster ] || [ "$acked" -ge 100 ]; }; then
-      log "$1: the feature service read $ok ring events$([ "$1" != bliss-cluster ] || echo "; the broker acknowledged $acked events-topic records, $failed failed")"
+      log "$1: the feature service read $ok ring events$([ "$1" != bliss-cluster ] || echo "; the broker acknowledged $acked events, $failed failed")"
       return 0
     fi
     sleep 0.5

@@ -39,7 +39,8 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  *   bliss_features_cluster_fleet_records_total       features-topic records read
  *   bliss_features_cluster_fleet_keys                keys with a fleet vector held
  *   bliss_features_cluster_snapshot_keys{source}     in the last snapshot: fleet | local | fleet_only
- *   bliss_features_cluster_events_total{result}      events-topic records: sent | acknowledged | failed
+ *   bliss_features_cluster_events_total{result}      events (one per dimension key of a request): sent | acknowledged | failed
+ *   bliss_features_cluster_records_total{result}     events-topic records (batches of events): sent | acknowledged | failed
  *   bliss_features_cluster_events_dropped_total      requests not forwarded: the node's event buffer was full
  *   bliss_features_cluster_event_buffer_bytes        waiting for the producer
  * </pre>
@@ -117,11 +118,18 @@ final class ServiceMetrics {
         Gauge.builder("bliss_features_cluster_snapshot_keys", service, s -> s.cluster().lastMerge().added())
                 .tag("source", "fleet_only").register(registry);
         FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsSent())
-                .description("Events-topic records (one per dimension key of a request)").tag("result", "sent")
-                .register(registry);
+                .description("Events sent to the events topic (one per dimension key of a request)")
+                .tag("result", "sent").register(registry);
         FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsAcknowledged())
                 .tag("result", "acknowledged").register(registry);
         FunctionCounter.builder("bliss_features_cluster_events", service, s -> s.cluster().eventsFailed())
+                .tag("result", "failed").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_records", service, s -> s.cluster().recordsSent())
+                .description("Events-topic records: batches of events, one per partition and linger interval")
+                .tag("result", "sent").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_records", service, s -> s.cluster().recordsAcknowledged())
+                .tag("result", "acknowledged").register(registry);
+        FunctionCounter.builder("bliss_features_cluster_records", service, s -> s.cluster().recordsFailed())
                 .tag("result", "failed").register(registry);
         FunctionCounter.builder("bliss_features_cluster_events_dropped", service, s -> s.cluster().eventsDropped())
                 .description("Requests not forwarded: the node's event buffer was full").register(registry);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.features.cluster.ClusterSettings;
 import dev.bliss.features.cluster.ClusterStatus;
+import dev.bliss.features.cluster.EventBatcher;
 import dev.bliss.features.cluster.FleetKeyLayout;
 import dev.bliss.features.cluster.TestBroker;
 import dev.bliss.features.cluster.aggregate.AggregateSettings;
@@ -20,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -200,6 +200,8 @@ class FleetFeaturesThroughProxiesTest {
         assertEquals("6", b.score(FeatureLab.browser(1)), "automated on node b");
         ClusterStatus status = a.service.cluster();
         assertTrue(status.fleetFresh() && status.eventsAcknowledged() > 0 && status.eventsDropped() == 0, status.toString());
+        assertTrue(status.recordsAcknowledged() > 0 && status.recordsAcknowledged() < status.eventsAcknowledged(),
+                "events in batches: " + status);
         a.awaitMetric("fleet mode in node a's metrics", "bliss_features_cluster_fleet_fresh 1.0");
         assertEquals("fleet", b.clusterStatus().getString("mode"), "fleet mode in node b's /status");
 
@@ -253,8 +255,8 @@ class FleetFeaturesThroughProxiesTest {
 
     /**
      * Waits until the group has settled with one events-topic partition on each instance (the one
-     * in this JVM holds exactly one), then picks an address whose events (keyed by its ip dimension
-     * key, partitioned as Kafka's producer does: murmur2 of the key's bytes) go to the other one.
+     * in this JVM holds exactly one), then picks an address whose events (sorted into partitions by
+     * the nodes' EventBatcher: murmur2 of the ip dimension key's bytes) go to the other one.
      */
     private static String clientOfTheOtherInstance(FleetAggregator here, ClusterSettings cluster, FeatureSchema schema) {
         FeatureLab.await("one partition on each aggregator instance", WAIT, () -> here.activePartitions().size() == 1);
@@ -264,7 +266,7 @@ class FleetFeaturesThroughProxiesTest {
         for (int last = 23; last < 255; last++) {
             String address = "198.51.100." + last;
             byte[] key = FleetKeyLayout.encode(ip, DimensionKeyText.key(schema.dimensions().get(ip), address));
-            int partition = Utils.toPositive(Utils.murmur2(key)) % partitions;
+            int partition = EventBatcher.partition(key, partitions);
             if (partition != mine) {
                 return address;
             }

@@ -64,6 +64,8 @@ public final class ServiceStatusReport {
                     .put("events", new JsonObject().put("sent", c.eventsSent()).put("acknowledged", c.eventsAcknowledged())
                             .put("failed", c.eventsFailed()).put("dropped", c.eventsDropped())
                             .put("buffer_bytes", c.bufferBytes()))
+                    .put("records", new JsonObject().put("sent", c.recordsSent())
+                            .put("acknowledged", c.recordsAcknowledged()).put("failed", c.recordsFailed()))
                     .put("last_error", c.lastError()));
         }
         return json;

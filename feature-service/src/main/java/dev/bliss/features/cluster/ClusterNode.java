@@ -126,7 +126,8 @@ public final class ClusterNode implements AutoCloseable {
         String error = producer.lastError() != null ? producer.lastError() : consumer.lastError();
         return new ClusterStatus(settings.bootstrapServers(), settings.eventsTopic(), settings.featuresTopic(), age,
                 newest > 0 && System.currentTimeMillis() - newest <= age, producer.sent(), producer.acknowledged(),
-                producer.failed(), forwarder.dropped(), forwarder.backlogBytes(), consumer.records(), table.size(),
+                producer.failed(), producer.recordsSent(), producer.recordsAcknowledged(), producer.recordsFailed(),
+                forwarder.dropped(), forwarder.backlogBytes(), consumer.records(), table.size(),
                 consumer.lag(), consumer.lastRecordMillis(), newest, lastMerge, error);
     }
 

@@ -5,9 +5,13 @@ package dev.bliss.features.cluster;
  *
  * @param fleetFresh        whether the newest fleet vector is within max_fleet_age: false means
  *                          the node serves its own windows (Kafka away, or no aggregator running)
- * @param eventsSent        records handed to the producer (one per dimension key of a request)
- * @param eventsAcknowledged records the brokers acknowledged
- * @param eventsFailed      records not accepted in time or not delivered
+ * @param eventsSent        events handed to the producer (one per dimension key of a request)
+ * @param eventsAcknowledged events the brokers acknowledged
+ * @param eventsFailed      events whose record was not accepted in time or not delivered
+ * @param recordsSent       events-topic records (batches of events, one per partition and linger interval)
+ *                          handed to the producer
+ * @param recordsAcknowledged records the brokers acknowledged
+ * @param recordsFailed     records not accepted in time or not delivered
  * @param eventsDropped     requests not forwarded at all: the node's event buffer was full
  * @param bufferBytes       bytes of requests waiting in that buffer
  * @param fleetRecords      features-topic records read
@@ -20,6 +24,7 @@ package dev.bliss.features.cluster;
  */
 public record ClusterStatus(String bootstrapServers, String eventsTopic, String featuresTopic, long maxFleetAgeMillis,
                             boolean fleetFresh, long eventsSent, long eventsAcknowledged, long eventsFailed,
+                            long recordsSent, long recordsAcknowledged, long recordsFailed,
                             long eventsDropped, long bufferBytes, long fleetRecords, long fleetKeys, long lag,
                             long lastFleetRecordMillis, long newestEvaluatedAt, FleetTable.MergeCounts lastMerge,
                             String lastError) {

@@ -4,9 +4,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The record key of both cluster topics (events and features): one dimension key of the schema.
- * Kafka's default partitioner hashes these bytes, so every event of one dimension key, from any
- * node, lands in one partition and meets the same aggregator task.
+ * One dimension key of the schema as bytes: the record key of the features topic and of the
+ * aggregator's state store, and what a node hashes to choose a key's events-topic partition
+ * ({@link EventBatcher#partition}, the hash Kafka's default partitioner applies to a record key),
+ * so every event of one dimension key, from any node, lands in one partition and meets the same
+ * aggregator task.
  *
  * <pre>
  *   0  u8   dimension: index in the schema (features.yaml order)
@@ -26,9 +28,16 @@ public final class FleetKeyLayout {
     /** A new key record. */
     public static byte[] encode(int dimension, long key) {
         byte[] out = new byte[LENGTH];
-        out[DIMENSION_OFFSET] = (byte) dimension;
-        ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN).putLong(KEY_OFFSET, key);
+        encode(out, dimension, key);
         return out;
+    }
+
+    /** Writes a key record into {@code out} (at least {@link #LENGTH} bytes). */
+    public static void encode(byte[] out, int dimension, long key) {
+        out[DIMENSION_OFFSET] = (byte) dimension;
+        for (int i = 0; i < Long.BYTES; i++) {
+            out[KEY_OFFSET + i] = (byte) (key >>> (8 * i));
+        }
     }
 
     /** Whether {@code bytes} has this layout's length and a dimension below {@code dimensions}. */

@@ -30,15 +30,22 @@ import java.util.stream.Stream;
  *
  * <ol>
  *   <li>produce: requests per second one node's forwarder and producer put into the events topic
- *       (each request is one record per dimension key), until the broker acknowledged all;
+ *       (an event per dimension key of each request, in batches: records per partition and linger
+ *       interval), until the broker acknowledged all;
  *   <li>aggregate: events per second one aggregator instance (RocksDB, exactly_once_v2, one
  *       thread) folds into its windows from the filled topic;
+ *   <li>aggregate2: the same with two instances of one application id (one thread and one state
+ *       directory each, both in this JVM) sharing the topic's four partitions;
  *   <li>memory: bytes per key of the aggregator's state directory and of the features topic's log;
  *   <li>latency: from a request event written to node A's ring to its key's vector in node B's
  *       store, p50 and p99, with the default one-second intervals.
  * </ol>
  *
- * Every phase is bounded in count and time. Speeds are of one run on a shared machine: compare
+ * <pre>
+ *   FleetBench [requests=200000] [latency samples=100] [phases=produce,aggregate,aggregate2,latency]
+ * </pre>
+ *
+ * The aggregate phases need produce. Every phase is bounded in count and time. Speeds are of one run on a shared machine: compare
  * them only within a run.
  */
 public final class FleetBench {
@@ -52,14 +59,24 @@ public final class FleetBench {
     public static void main(String[] args) throws Exception {
         int requests = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
         int samples = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+        List<String> phases = List.of((args.length > 2 ? args[2] : "produce,aggregate,aggregate2,latency").split(","));
         Path dir = Files.createTempDirectory("bliss-fleet-bench");
         try (TestBroker broker = TestBroker.start(dir.resolve("broker"))) {
             ClusterSettings cluster = new ClusterSettings(broker.bootstrap(), "bench-events", "bench-features", Map.of(),
                     Duration.ofSeconds(30), 1 << 26, true, 4, (short) 1);
             ClusterTopics.ensure(cluster, Duration.ofSeconds(30));
-            long records = produce(cluster, dir, requests);
-            aggregate(cluster, dir, records, broker);
-            latency(cluster.withTopics("lat-events", "lat-features"), dir, samples);
+            if (phases.contains("produce")) {
+                long events = produce(cluster, dir, requests);
+                if (phases.contains("aggregate")) {
+                    aggregate(cluster, dir, events, broker);
+                }
+                if (phases.contains("aggregate2")) {
+                    aggregateWithTwo(cluster, dir, events);
+                }
+            }
+            if (phases.contains("latency")) {
+                latency(cluster.withTopics("lat-events", "lat-features"), dir, samples);
+            }
         } finally {
             delete(dir);
         }
@@ -77,13 +94,23 @@ public final class FleetBench {
                 EventProducer.clientIpDimension(SCHEMA), "bench-producer")) {
             producer.start();
             long start = System.nanoTime();
+            long cpu = cpuNanos(NODE_THREAD);
+            long senderCpu = cpuNanos(SENDER_THREAD);
             FleetEvents.throughRing(dir, events, forwarder);
-            await("all records acknowledged", () -> forwarder.backlogBytes() == 0
-                    && producer.acknowledged() + producer.failed() == producer.sent());
+            long expected = (long) requests * FleetEvents.KEYED_DIMENSIONS;
+            await("all events acknowledged", () -> forwarder.backlogBytes() == 0 && producer.acknowledged()
+                    + producer.failed() == expected - forwarder.dropped() * FleetEvents.KEYED_DIMENSIONS);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf("produce: %,d requests -> %,d records in %.2f s: %,.0f requests/s, %,.0f records/s"
-                    + " (dropped %d, failed %d)%n", requests, producer.sent(), seconds, requests / seconds,
-                    producer.sent() / seconds, forwarder.dropped(), producer.failed());
+            cpu = cpuNanos(NODE_THREAD) - cpu;
+            senderCpu = cpuNanos(SENDER_THREAD) - senderCpu;
+            System.out.printf("produce: %,d requests -> %,d events in %,d records in %.2f s: %,.0f requests/s,"
+                    + " %,.0f events/s, %,.0f records/s, %.1f events per record (dropped %d, failed %d)%n", requests,
+                    producer.sent(), producer.recordsSent(), seconds, requests / seconds, producer.sent() / seconds,
+                    producer.recordsSent() / seconds, (double) producer.sent() / producer.recordsSent(),
+                    forwarder.dropped(), producer.failed());
+            System.out.printf("produce CPU: %.2f µs per request, %.0f ns per event (the node's producer thread %.2f s,"
+                    + " the Kafka client's sender thread %.2f s)%n", (cpu + senderCpu) / 1e3 / requests,
+                    (double) (cpu + senderCpu) / producer.sent(), cpu / 1e9, senderCpu / 1e9);
             return producer.acknowledged();
         }
     }
@@ -124,6 +151,52 @@ public final class FleetBench {
                     + " features topic log %,d B for %,d vectors (%.0f B/vector, before compaction)%n", keys,
                     stateRecordBytes, (double) stateRecordBytes / keys, stateBytes, (double) stateBytes / keys,
                     changelogBytes, topicBytes, vectors, (double) topicBytes / vectors);
+        }
+    }
+
+    private static final String NODE_THREAD = "bliss-features-kafka-events";
+    private static final String SENDER_THREAD = "kafka-producer-network-thread | bench-producer";
+
+    /** CPU time so far of the threads whose names start with {@code prefix}. */
+    private static long cpuNanos(String prefix) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (java.lang.management.ThreadInfo t : threads.dumpAllThreads(false, false)) {
+            if (t.getThreadName().startsWith(prefix)) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return sum;
+    }
+
+    /** Two instances of one application over the filled topic: events per second of both together. */
+    private static void aggregateWithTwo(ClusterSettings cluster, Path dir, long events) throws Exception {
+        long start = System.nanoTime();
+        List<FleetAggregator> instances = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                instances.add(FleetAggregator.start(cluster, new AggregateSettings("bench-aggregate-two",
+                        dir.resolve("aggregate-two-state-" + i), 1, AggregateSettings.EXACTLY_ONCE), SCHEMA,
+                        FleetEvents.SHIPPED.maxKeys(), Duration.ofSeconds(1), Duration.ofSeconds(30)));
+            }
+            long[] first = {0};
+            await("all events aggregated by the two", () -> {
+                long done = instances.get(0).counters().events() + instances.get(1).counters().events();
+                if (first[0] == 0 && done > 0) {
+                    first[0] = System.nanoTime();
+                }
+                return done >= events;
+            });
+            long end = System.nanoTime();
+            System.out.printf("aggregate2: %,d events in %.2f s from the first: %,.0f events/s with two instances"
+                    + " (%,d + %,d events; partitions %s + %s at the end; %.2f s incl. start and rebalance)%n", events,
+                    (end - first[0]) / 1e9, events / ((end - first[0]) / 1e9), instances.get(0).counters().events(),
+                    instances.get(1).counters().events(), instances.get(0).activePartitions(),
+                    instances.get(1).activePartitions(), (end - start) / 1e9);
+        } finally {
+            for (FleetAggregator a : instances) {
+                a.close();
+            }
         }
     }
 

@@ -17,13 +17,16 @@ import java.util.List;
  * Request events as the tests need them: written by the bot-management plugin's own sink into a
  * real events ring, read back by the feature service's ring consumer, and handed both to a local
  * handler (the node's windows) and turned into the events-topic records a node's producer sends
- * (one per dimension key, {@link FleetEventLayout#encode(dev.bliss.features.events.RequestEventRecord, long, int)}).
+ * (batches of events per partition, by the node's own {@link EventBatcher}).
  */
 public final class FleetEvents {
 
-    /** One events-topic record. */
-    public record TopicRecord(byte[] key, byte[] value, long timestampMillis) {
+    /** One events-topic record: a batch of {@code events} events for {@code partition}. */
+    public record TopicRecord(int partition, byte[] value, long timestampMillis, int events) {
     }
+
+    /** The partitions {@link #throughRing} sorts keys over. */
+    public static final int PARTITIONS = 4;
 
     public static final FeatureSchemaReader.Result SHIPPED = shipped();
 
@@ -46,7 +49,6 @@ public final class FleetEvents {
         return z ^ z >>> 31;
     }
 
-    /** A request of the shipped schema (ip, ip_prefix, ja4, ja3, user_agent, header_order). */
     /**
      * The dimensions {@link #request} gives a key: the first six of the shipped schema (ip, ip
      * prefix, JA4, JA3, user agent, header order); later ones, such as the cookie, stay keyless.
@@ -69,27 +71,34 @@ public final class FleetEvents {
         return e;
     }
 
+    /** Events in {@code records}. */
+    public static long events(List<TopicRecord> records) {
+        return records.stream().mapToLong(TopicRecord::events).sum();
+    }
+
     /**
      * Writes {@code events} to a ring in {@code dir}, reads them back, hands each to {@code local}
-     * and returns the topic records a node would produce for them, in order.
+     * and returns the topic records a node would produce for them over {@link #PARTITIONS}
+     * partitions, batches of up to 341 events, the last ones flushed at the end.
      */
     public static List<TopicRecord> throughRing(Path dir, List<RequestEvent> events, RequestEventHandler local)
             throws Exception {
         FeatureSchema schema = SHIPPED.schema();
         int n = schema.dimensions().size();
-        int ip = EventProducer.clientIpDimension(schema);
         List<TopicRecord> out = new ArrayList<>();
+        EventBatcher batcher = new EventBatcher(schema.hash(), EventProducer.clientIpDimension(schema),
+                EventBatcher.eventsFitting(16 * 1024), (partition, batch, length, count, newest) -> {
+                    byte[] value = new byte[length];
+                    batch.getBytes(0, value);
+                    out.add(new TopicRecord(partition, value, newest, count));
+                });
+        batcher.partitions(PARTITIONS);
         EventsRing ring = EventsRing.openOrCreate(dir.resolve("events-" + System.nanoTime()), 1 << 24);
         RingConsumer consumer = new RingConsumer(ring.ring(), n, schema.hash(), 1_000_000_000L, new RequestEventHandler() {
             @Override
             public void onEvent(dev.bliss.features.events.RequestEventRecord e) {
                 local.onEvent(e);
-                byte[] value = FleetEventLayout.encode(e, schema.hash(), ip);
-                for (int d = 0; d < n; d++) {
-                    if (e.hasKey(d)) {
-                        out.add(new TopicRecord(FleetKeyLayout.encode(d, e.key(d)), value, e.timestampMillis()));
-                    }
-                }
+                batcher.add(e);
             }
 
             @Override
@@ -114,6 +123,7 @@ public final class FleetEvents {
         while (consumer.poll(1024) > 0) {
             // the rest
         }
+        batcher.flush();
         return out;
     }
 }

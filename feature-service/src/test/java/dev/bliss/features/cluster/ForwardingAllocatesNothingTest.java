@@ -7,6 +7,7 @@ import com.sun.management.ThreadMXBean;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
 import dev.bliss.features.events.EventsRing;
+import dev.bliss.features.events.RequestEventRecord;
 import dev.bliss.features.events.RingConsumer;
 import dev.bliss.features.window.SlidingWindows;
 import dev.bliss.plugin.PluginMetrics;
@@ -19,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * In cluster mode the aggregator thread also copies each event into the forwarder's buffer, and
- * drops it when the buffer is full: neither allocates. (The producer thread that drains the
- * buffer allocates per record, as the Kafka producer's API requires; it runs off the aggregator
- * thread for that reason among others.)
+ * drops it when the buffer is full: neither allocates. The producer thread's share per event,
+ * sorting its keys into the partitions' batches, allocates nothing either; what it allocates per
+ * record (the value's array, the Kafka client's objects) is paid once a batch.
  */
 class ForwardingAllocatesNothingTest {
 
@@ -60,9 +61,57 @@ class ForwardingAllocatesNothingTest {
         }
     }
 
+    @Test
+    void shouldAllocateNothingPerEventSortingEachKeyIntoItsPartitionsBatch() throws Exception {
+        FeatureSchema schema = FleetEvents.SHIPPED.schema();
+        int dims = schema.dimensions().size();
+        long[] batches = new long[1];
+        long[] events = new long[1];
+        EventBatcher batcher = new EventBatcher(schema.hash(), EventProducer.clientIpDimension(schema),
+                EventBatcher.eventsFitting(EventProducer.BATCH_BYTES), (partition, batch, length, count, newest) -> {
+                    batches[0]++;
+                    events[0] += count;
+                });
+        batcher.partitions(12);
+        RequestEventRecord record = new RequestEventRecord();
+        MessageHandler sort = (type, buffer, index, length) -> {
+            record.wrap(buffer, index, length);
+            batcher.add(record);
+        };
+        EventForwarder forwarder = new EventForwarder(e -> { }, 1 << 20);
+        EventsRing ring = EventsRing.openOrCreate(dir.resolve("events"), 1 << 20);
+        RingConsumer consumer = new RingConsumer(ring.ring(), dims, schema.hash(), 1_000_000_000L, forwarder);
+        long now = System.currentTimeMillis();
+        try (RingEventSink sink = new RingEventSink(ring.path(), dims, schema.hash(), PluginMetrics.NONE)) {
+            RequestEvent e = new RequestEvent(dims);
+            java.util.Arrays.fill(e.hasKey, true);
+            for (int w = 0; w < 20; w++) {
+                run(sink, consumer, forwarder, e, now, 10_000, sort);
+            }
+            long thread = Thread.currentThread().threadId();
+            long best = Long.MAX_VALUE;
+            for (int m = 0; m < 3; m++) {
+                long before = THREADS.getThreadAllocatedBytes(thread);
+                run(sink, consumer, forwarder, e, now, EVENTS, sort);
+                best = Math.min(best, THREADS.getThreadAllocatedBytes(thread) - before);
+            }
+            batcher.flush();
+            assertEquals(0, best, "bytes allocated over " + EVENTS + " events, best of three");
+            assertEquals(0, forwarder.dropped(), "drained as it went");
+            assertEquals((20 * 10_000L + 3 * EVENTS) * dims, events[0], "every key of every request in a batch");
+            assertTrue(batches[0] < events[0] / 100, batches[0] + " batches");
+        }
+    }
+
     /** {@code drain}: read the buffer as the producer thread would (here on this thread), else let it fill. */
     private static void run(RingEventSink sink, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
                             long now, int events, boolean drain) {
+        run(sink, consumer, forwarder, e, now, events, drain ? DISCARD : null);
+    }
+
+    /** {@code drain}: the producer thread's handler of what the forwarder's buffer holds, or null to let it fill. */
+    private static void run(RingEventSink sink, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
+                            long now, int events, MessageHandler drain) {
         for (int i = 0; i < events; i++) {
             int k = i % KEYS;
             e.timestampMillis = now - (events - i);
@@ -75,11 +124,14 @@ class ForwardingAllocatesNothingTest {
             sink.publish(e);
             if ((i & 63) == 63) {
                 consumer.poll(1024);
-                if (drain) {
-                    forwarder.buffer().read(DISCARD, Integer.MAX_VALUE);
+                if (drain != null) {
+                    forwarder.buffer().read(drain, Integer.MAX_VALUE);
                 }
             }
         }
         consumer.poll(1024);
+        if (drain != null) {
+            forwarder.buffer().read(drain, Integer.MAX_VALUE);
+        }
     }
 }

@@ -8,21 +8,33 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class AggregateCounters {
 
+    final LongAdder batches = new LongAdder();
     final LongAdder events = new LongAdder();
     final LongAdder rejected = new LongAdder();
+    final LongAdder skipped = new LongAdder();
     final LongAdder refused = new LongAdder();
     final LongAdder restored = new LongAdder();
     final LongAdder vectors = new LongAdder();
     final LongAdder tombstones = new LongAdder();
+
+    /** Events-topic records unpacked: batches of this layout and schema. */
+    public long batches() {
+        return batches.sum();
+    }
 
     /** Events folded into the windows. */
     public long events() {
         return events.sum();
     }
 
-    /** Events skipped: not of this layout version or schema. */
+    /** Records skipped whole: of another layout version or schema, or cut or corrupt. */
     public long rejected() {
         return rejected.sum();
+    }
+
+    /** Events of an unpacked batch skipped: a dimension the schema does not have. */
+    public long skipped() {
+        return skipped.sum();
     }
 
     /** Events of new keys turned away at max_keys. */

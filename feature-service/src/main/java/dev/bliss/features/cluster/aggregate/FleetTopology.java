@@ -15,14 +15,14 @@ import org.apache.kafka.streams.state.Stores;
  *
  * <pre>
  *   events topic ──► [events] ──► [fleet-windows] ──► [features] ──► features topic (compacted)
- *   key: dimension + key        (FleetWindowsProcessor)    key: dimension + key
- *   value: one request          store fleet-windows:       value: the key's vector, or a tombstone
- *                               key → window state record (changelogged)
+ *   key: none                   (FleetWindowsProcessor)    key: dimension + key
+ *   value: a batch of events    store fleet-windows:       value: the key's vector, or a tombstone
+ *   of one partition            key → window state record (changelogged)
  * </pre>
  *
- * The events topic is already keyed by dimension key (each node writes one record per key of a
- * request), so one key's events from every node arrive in one partition, in one task: no
- * repartition topic is needed.
+ * Each node already sorts every dimension key's event into the partition that key hashes to
+ * ({@link dev.bliss.features.cluster.EventBatcher}), so one key's events from every node arrive in
+ * one partition, in one task, and the processor unpacks each batch there: no repartition topic.
  */
 public final class FleetTopology {
 

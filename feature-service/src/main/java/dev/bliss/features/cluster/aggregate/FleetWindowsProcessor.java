@@ -1,16 +1,21 @@
 package dev.bliss.features.cluster.aggregate;
 
+import static java.nio.ByteOrder.LITTLE_ENDIAN;
+
 import dev.bliss.features.cluster.FleetEventLayout;
 import dev.bliss.features.cluster.FleetKeyLayout;
 import dev.bliss.features.cluster.FleetVectorLayout;
 import dev.bliss.features.window.DimensionWindows;
 import dev.bliss.features.window.SlidingWindows;
+import dev.bliss.store.events.RequestEventLayout;
 import dev.bliss.store.schema.FeatureSchema;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Map;
 import org.agrona.collections.LongHashSet;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -26,14 +31,20 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * exactly, from the store or its changelog).
  *
  * <pre>
- *  process(event)                         every publish interval (wall clock):
- *   check layout and schema                 walk every record:
- *   windows.update(key, time, …)              idle past its longest window ─► evict, delete, tombstone
- *   store.put(key, the key's record)          changed since the last walk,
- *   mark the key changed                      or its turn to refresh      ─► evaluate ─► features topic
+ *  process(batch)                          every publish interval (wall clock):
+ *   check layout, length and schema         walk every record:
+ *   for each event of the batch:              idle past its longest window ─► evict, delete, tombstone
+ *    windows.update(key, time, …)             changed since the last walk,
+ *    store.put(key, the key's record)         or its turn to refresh      ─► evaluate ─► features topic
+ *    mark the key changed
  * </pre>
  *
- * Each key is refreshed (sent although unchanged) every {@code refreshTicks} walks, so that a
+ * A batch holds the events of every key its node sorted into this partition ({@link
+ * dev.bliss.features.cluster.EventBatcher}), so it is unpacked here, in the task that owns the
+ * partition: no repartition topic. A record that is not a batch of this layout and schema, or
+ * whose length is not its count's, is skipped whole, counted and logged.
+ *
+ * <p>Each key is refreshed (sent although unchanged) every {@code refreshTicks} walks, so that a
  * node's copy never ages past max_fleet_age while the key is active: the two-bucket windows decay
  * with time, not only with events.
  *
@@ -41,12 +52,17 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], byte[]> {
 
+    private static final System.Logger LOG = System.getLogger("dev.bliss.features.cluster");
+
     private final FeatureSchema schema;
     private final Map<String, Long> maxKeys;
     private final String storeName;
     private final Duration interval;
     private final int refreshTicks;
     private final AggregateCounters counters;
+    private final int schemaTag;
+    /** The record being unpacked. */
+    private final UnsafeBuffer batch = new UnsafeBuffer(new byte[0]);
     private ProcessorContext<byte[], byte[]> context;
     private KeyValueStore<byte[], byte[]> store;
     private SlidingWindows windows;
@@ -54,6 +70,7 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
     private int[][] scratch;
     private float[][] vectors;
     private long tick;
+    private long lastRefusalLog = Long.MIN_VALUE / 2;
 
     FleetWindowsProcessor(FeatureSchema schema, Map<String, Long> maxKeys, String storeName, Duration interval,
                           int refreshTicks, AggregateCounters counters) {
@@ -63,6 +80,7 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
         this.interval = interval;
         this.refreshTicks = refreshTicks;
         this.counters = counters;
+        this.schemaTag = RequestEventLayout.schemaTag(schema.hash());
     }
 
     @Override
@@ -107,31 +125,74 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
     }
 
     @Override
-    public void process(Record<byte[], byte[]> event) {
-        byte[] key = event.key();
-        byte[] value = event.value();
-        if (!FleetKeyLayout.check(key, windows.dimensionCount()) || !FleetEventLayout.check(value, schema.hash())) {
-            counters.rejected.increment();
+    public void process(Record<byte[], byte[]> record) {
+        byte[] value = record.value();
+        int version = FleetEventLayout.version(value);
+        if (version != FleetEventLayout.VERSION) {
+            refuse(version == FleetEventLayout.VERSION_PER_KEY
+                    ? "of layout version 1 (one record per dimension key, from a node of bliss before event batches):"
+                    + " upgrade that node"
+                    : "of layout version " + version + " (this aggregator reads version " + FleetEventLayout.VERSION
+                    + " batches)");
             return;
         }
-        int d = FleetKeyLayout.dimension(key);
-        long k = FleetKeyLayout.key(key);
-        ByteBuffer v = FleetEventLayout.buffer(value);
-        int predicates = SlidingWindows.predicates(v.getShort(FleetEventLayout.STATUS_OFFSET) & 0xFFFF,
-                v.get(FleetEventLayout.FLAGS_OFFSET) & 0xFF, v.get(FleetEventLayout.HTTP_VERSION_OFFSET) & 0xFF,
-                v.get(FleetEventLayout.CHALLENGE_OFFSET) & 0xFF);
+        batch.wrap(value);
+        int n = value.length < FleetEventLayout.HEADER_LENGTH ? 0 : FleetEventLayout.count(batch);
+        if (n == 0 || value.length != FleetEventLayout.length(n)) {
+            refuse("cut or corrupt: " + value.length + " bytes for a batch that says it holds " + n + " events ("
+                    + FleetEventLayout.length(n) + " bytes)");
+            return;
+        }
+        if (FleetEventLayout.schemaTag(batch) != schemaTag) {
+            refuse("of another schema (tag " + Integer.toHexString(FleetEventLayout.schemaTag(batch)) + ", this one's "
+                    + Integer.toHexString(schemaTag) + "): the node's features.yaml differs from the aggregator's");
+            return;
+        }
+        counters.batches.increment();
+        for (int i = 0; i < n; i++) {
+            fold(FleetEventLayout.eventOffset(i));
+        }
+    }
+
+    /** Folds the batch's event at {@code at} into its key's windows. */
+    private void fold(int at) {
+        int d = batch.getByte(at + FleetEventLayout.DIMENSION_OFFSET) & 0xFF;
+        if (d >= windows.dimensionCount()) {
+            counters.skipped.increment();
+            return;
+        }
+        long k = batch.getLong(at + FleetEventLayout.KEY_OFFSET, LITTLE_ENDIAN);
+        int predicates = SlidingWindows.predicates(batch.getShort(at + FleetEventLayout.STATUS_OFFSET, LITTLE_ENDIAN) & 0xFFFF,
+                batch.getByte(at + FleetEventLayout.FLAGS_OFFSET) & 0xFF,
+                batch.getByte(at + FleetEventLayout.HTTP_VERSION_OFFSET) & 0xFF,
+                batch.getByte(at + FleetEventLayout.CHALLENGE_OFFSET) & 0xFF);
         DimensionWindows dim = windows.dimension(d);
-        boolean updated = dim.update(k, v.getLong(FleetEventLayout.TIMESTAMP_OFFSET), predicates,
-                v.getLong(FleetEventLayout.USER_AGENT_OFFSET), v.getLong(FleetEventLayout.PATH_OFFSET),
-                v.getLong(FleetEventLayout.CLIENT_IP_OFFSET), (v.get(FleetEventLayout.CLIENT_IP_KNOWN_OFFSET) & 1) != 0);
+        boolean updated = dim.update(k, batch.getLong(at + FleetEventLayout.TIMESTAMP_OFFSET, LITTLE_ENDIAN), predicates,
+                batch.getLong(at + FleetEventLayout.USER_AGENT_OFFSET, LITTLE_ENDIAN),
+                batch.getLong(at + FleetEventLayout.PATH_OFFSET, LITTLE_ENDIAN),
+                batch.getLong(at + FleetEventLayout.CLIENT_IP_OFFSET, LITTLE_ENDIAN),
+                (batch.getByte(at + FleetEventLayout.CLIENT_IP_KNOWN_OFFSET) & 1) != 0);
         if (!updated) {
             counters.refused.increment();
             return;
         }
         dim.copyRecord(dim.recordOf(k), scratch[d]);
-        store.put(key, bytes(scratch[d]));
+        store.put(FleetKeyLayout.encode(d, k), bytes(scratch[d])); // the store's key: as in the per-key layout
         changed[d].add(k);
         counters.events.increment();
+    }
+
+    /** Skips a record whole, counted, and says why (at most every ten seconds per task). */
+    private void refuse(String why) {
+        counters.rejected.increment();
+        long now = System.currentTimeMillis();
+        if (now - lastRefusalLog >= 10_000) {
+            lastRefusalLog = now;
+            String where = context.recordMetadata().map(m -> m.topic() + "-" + m.partition() + " at offset " + m.offset())
+                    .orElse("?");
+            LOG.log(Level.WARNING, "events-topic record " + where + " skipped: " + why + " (" + counters.rejected()
+                    + " records skipped so far by this instance)");
+        }
     }
 
     private static byte[] bytes(int[] state) {

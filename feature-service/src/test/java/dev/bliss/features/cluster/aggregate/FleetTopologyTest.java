@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.bot.events.RequestEvent;
+import dev.bliss.features.cluster.FleetEventLayout;
 import dev.bliss.features.cluster.FleetEvents;
 import dev.bliss.features.cluster.FleetKeyLayout;
 import dev.bliss.features.cluster.FleetVectorLayout;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.Set;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.StreamsConfig;
@@ -69,7 +71,7 @@ class FleetTopologyTest {
         TestInputTopic<byte[], byte[]> in = driver.createInputTopic("events", new ByteArraySerializer(),
                 new ByteArraySerializer());
         for (FleetEvents.TopicRecord r : records) {
-            in.pipeInput(r.key(), r.value(), Instant.ofEpochMilli(r.timestampMillis()));
+            in.pipeInput(null, r.value(), Instant.ofEpochMilli(r.timestampMillis()));
         }
     }
 
@@ -149,7 +151,10 @@ class FleetTopologyTest {
                 assertEquals(estimate, distinct, 1e-3, "user agents of " + ip);
                 assertEquals(agents.get(ip).size(), distinct, agents.get(ip).size() * 0.2, "user agents of " + ip);
             }
-            assertEquals(records.size(), counters.events());
+            assertEquals(FleetEvents.events(records), counters.events());
+            assertEquals(3_000L * FleetEvents.KEYED_DIMENSIONS, counters.events(), "every key of every request");
+            assertEquals(records.size(), counters.batches());
+            assertTrue(records.size() < 3_000 / 10, records.size() + " records for " + counters.events() + " events");
         }
     }
 
@@ -266,16 +271,42 @@ class FleetTopologyTest {
         return e;
     }
 
+    /** A batch of {@code dimensions.length} events, one per dimension given, all of {@code key}. */
+    private static byte[] batch(long schemaHash, long key, long t, int... dimensions) {
+        UnsafeBuffer b = new UnsafeBuffer(new byte[FleetEventLayout.length(dimensions.length)]);
+        FleetEventLayout.putHeader(b, 0, dimensions.length, schemaHash);
+        for (int i = 0; i < dimensions.length; i++) {
+            FleetEventLayout.putEvent(b, FleetEventLayout.eventOffset(i), dimensions[i], 0, 11, 200, 0, t + i, key,
+                    FleetEvents.hash(i), FleetEvents.hash(i), key, true);
+        }
+        return b.byteArray();
+    }
+
+    private static FleetEvents.TopicRecord record(byte[] value) {
+        return new FleetEvents.TopicRecord(0, value, BUCKET, 0);
+    }
+
     @Test
-    void shouldSkipAndCountEventsOfAnotherSchema() {
+    void shouldSkipAndCountRecordsOfTheOldLayoutAnotherSchemaOrACutLengthAndGoOnWithTheRest() {
+        long counted = 0x0A00_0005L;
+        long refused = 0x0A00_0006L;
+        byte[] perKey = new byte[48]; // a node of the per-key layout: its version byte is 1
+        perKey[0] = FleetEventLayout.VERSION_PER_KEY;
+        byte[] cut = java.util.Arrays.copyOf(batch(SCHEMA.hash(), refused, BUCKET, IP, IP, IP),
+                FleetEventLayout.length(3) - 10);
+        byte[] unknownDimension = batch(SCHEMA.hash(), counted, BUCKET, 200, IP);
         try (TopologyTestDriver driver = driver(Stores.inMemoryKeyValueStore(FleetTopology.STORE), 1, BUCKET)) {
-            pipe(driver, List.of(new FleetEvents.TopicRecord(FleetKeyLayout.encode(IP, 5),
-                    dev.bliss.features.cluster.FleetEventLayout.encode(0, 11, 200, 0, SCHEMA.hash() + 1, BUCKET, 1, 1, 5, true),
-                    BUCKET), new FleetEvents.TopicRecord(new byte[3], new byte[48], BUCKET)));
+            pipe(driver, List.of(record(perKey), record(batch(SCHEMA.hash() + 1, refused, BUCKET, IP, IP)), record(cut),
+                    record(new byte[] {FleetEventLayout.VERSION, 0, 1}), record(unknownDimension),
+                    record(batch(SCHEMA.hash(), counted, BUCKET + 10, IP, IP, IP, IP, IP))));
             driver.advanceWallClockTime(INTERVAL);
-            assertEquals(2, counters.rejected());
-            assertEquals(0, counters.events());
-            assertTrue(latest(driver, IP).isEmpty());
+            assertEquals(4, counters.rejected(), "the per-key record, the other schema's, the cut one, the 3-byte one");
+            assertEquals(1, counters.skipped(), "the event of a dimension the schema lacks");
+            assertEquals(2, counters.batches());
+            assertEquals(6, counters.events());
+            Map<Long, byte[]> ips = latest(driver, IP);
+            assertEquals(Set.of(counted), ips.keySet(), "nothing of the refused records");
+            assertEquals(6, vector(ips.get(counted), IP)[feature("reqs_10m")], "the rest of the stream, exactly");
         }
     }
 }
