@@ -85,6 +85,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String eventTimeHeader;
 
+    @Option(names = "--cleartext-share", defaultValue = "" + SimulationSettings.DEFAULT_CLEARTEXT_SHARE,
+            description = "The share of clients, in every population, that reach the site over plain HTTP: HTTP/1.1 "
+                    + "and no JA3/JA4 header, as the proxy sees cleartext (default: ${DEFAULT-VALUE}).")
+    double cleartextShare;
+
     @Override
     public Integer call() {
         PopulationMix m;
@@ -97,7 +102,7 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationSettings settings;
         try {
             settings = new SimulationSettings(new URI(target), seed, requests, duration, concurrency, connections,
-                    timeScale, m, requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
+                    timeScale, m, requestIdHeader, ja3Header, ja4Header, eventTimeHeader, cleartextShare);
         } catch (URISyntaxException | IllegalArgumentException e) {
             System.err.println("bliss simulate: " + e.getMessage());
             return 2;
