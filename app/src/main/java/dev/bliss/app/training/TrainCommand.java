@@ -121,6 +121,11 @@ public final class TrainCommand implements Callable<Integer> {
             + "write the calibrated model.")
     boolean calibrate;
 
+    @Option(names = "--feature-fraction", defaultValue = "1", paramLabel = "SHARE",
+            description = "The share of the features each tree may split on, drawn per tree (CatBoost's rsm; default: "
+                    + "${DEFAULT-VALUE}, all).")
+    double featureFraction;
+
     @Option(names = "--precision-at-30", paramLabel = "P",
             description = "With --calibrate: then move the mapping so that a score below 30 is the lowest threshold with "
                     + "this precision on the validation clients, e.g. 0.995 (default: Platt's own).")
@@ -146,7 +151,7 @@ public final class TrainCommand implements Callable<Integer> {
         BoostingOptions options;
         try {
             options = new BoostingOptions(iterations, depth, learningRate, l2, borderCount, earlyStop,
-                    threads != null ? threads : Runtime.getRuntime().availableProcessors());
+                    threads != null ? threads : Runtime.getRuntime().availableProcessors(), featureFraction);
             if (!(validation >= 0) || validation >= 1) {
                 throw new IllegalArgumentException("--validation must be in [0, 1), got " + validation);
             }
@@ -264,7 +269,8 @@ public final class TrainCommand implements Callable<Integer> {
                 "features=%s iterations=%d depth=%d learning_rate=%s l2=%s border_count=%d validation=%s early_stop=%d seed=%d"
                         + " trees_kept=%d borders_kept=%d rows=%d max_gain_share=%s calibration=%s",
                 features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
-                trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration));
+                trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration)
+                + (featureFraction < 1 ? " feature_fraction=" + featureFraction : ""));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {
@@ -310,7 +316,7 @@ public final class TrainCommand implements Callable<Integer> {
                 Dataset test = LabelledLog.read(List.of(leaveOneOutLog), leaveOneOutTruth, skipBad, options.threads())
                         .dataset().withFeatures(selected);
                 BoostingOptions lopo = new BoostingOptions(leaveOneOutIterations, depth, learningRate, l2, borderCount, earlyStop,
-                        options.threads());
+                        options.threads(), featureFraction);
                 double[] weights = capped != null ? capped.rounds().getLast().weights() : null;
                 // a share of the training clients, whole clients as the validation split takes them
                 Dataset lopoTrain = leaveOneOutSample >= 1 ? train
