@@ -99,6 +99,10 @@ public final class SimulateCommand implements Callable<Integer> {
             System.err.println("bliss simulate: --mix " + mix + ": " + e.getMessage());
             return 2;
         }
+        if (!(cleartextShare >= 0 && cleartextShare <= 1)) {
+            System.err.println("bliss simulate: --cleartext-share " + cleartextShare + ": a share in [0, 1]");
+            return 2;
+        }
         SimulationSettings settings;
         try {
             settings = new SimulationSettings(new URI(target), seed, requests, duration, concurrency, connections,
