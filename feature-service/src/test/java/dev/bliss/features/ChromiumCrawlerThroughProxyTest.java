@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>A lab measurement, not part of the default test run (tag {@code lab}: it takes half a minute
  * of a real browser, and its pace depends on the machine). The shipped bot-v2 meets the target
- * over HTTPS; over plain HTTP, where bliss sees no JA4, it does not (training/README.md). Run it with
+ * over HTTPS; over plain HTTP (the second test: no TLS, so no JA3/JA4), see training/README.md. Run it with
  * {@code ./mvnw -pl feature-service -am verify -DexcludedGroups=none -Dgroups=lab -Dtest=ChromiumCrawlerThroughProxyTest
  * -Dsurefire.failIfNoSpecifiedTests=false}; the scores of every request, by second, are in the test's output.
  */
@@ -68,6 +68,16 @@ class ChromiumCrawlerThroughProxyTest {
 
     @Test
     void aHeadlessChromiumCrawlingWithItsAssetsScoresAutomatedOnceItsPaceIsKnown() throws Exception {
+        crawl(true);
+    }
+
+    /** The same crawl over plain HTTP: no TLS handshake, so no JA3/JA4 for the model, and HTTP/1.1. */
+    @Test
+    void aHeadlessChromiumCrawlingOverPlainHttpScoresAutomatedOnceItsPaceIsKnown() throws Exception {
+        crawl(false);
+    }
+
+    private void crawl(boolean tls) throws Exception {
         long start = System.currentTimeMillis();
         origin.behaviour(req -> {
             String score = req.getHeader("x-bot-score");
@@ -76,12 +86,12 @@ class ChromiumCrawlerThroughProxyTest {
         });
         FeatureLab lab = new FeatureLab(dir).withShippedModels();
         service = lab.startService(Duration.ofMillis(500));
-        proxy = lab.startTlsProxy(origin.url(), "30s");
+        proxy = tls ? lab.startTlsProxy(origin.url(), "30s") : lab.startProxy(origin.url(), "30s");
         chromium = HeadlessChromium.start(Files.createDirectory(dir.resolve("profile")), 1280, 800,
                 List.of("--ignore-certificate-errors")); // the self-signed test certificate
         chromium.userAgent(CHROME);
 
-        String site = "https://127.0.0.1:" + proxy.port(0);
+        String site = (tls ? "https" : "http") + "://127.0.0.1:" + proxy.port(0);
         long deadline = System.nanoTime() + CRAWL.toNanos();
         int pages = 0;
         while (System.nanoTime() < deadline && pages < 200) {
@@ -99,10 +109,11 @@ class ChromiumCrawlerThroughProxyTest {
         for (Scored s : seen) {
             bySecond.append((s.atMillis() - first) / 1000).append(':').append(s.score()).append(' ');
         }
-        System.out.println("chromium crawler, second:score of every request: " + bySecond);
+        String over = tls ? "HTTPS" : "plain HTTP";
+        System.out.println("chromium crawler over " + over + ", second:score of every request: " + bySecond);
         long automated = late.stream().filter(s -> s.score() > 0 && s.score() < 30).count();
-        System.out.printf("chromium crawler: %d pages, %d requests; after %d s: %d requests, %d below 30 (%.1f %%); "
-                        + "scores of the last ten: %s%n", pages, seen.size(), LEARNING.toSeconds(), late.size(), automated,
+        System.out.printf("chromium crawler over %s: %d pages, %d requests; after %d s: %d requests, %d below 30 (%.1f %%); "
+                        + "scores of the last ten: %s%n", over, pages, seen.size(), LEARNING.toSeconds(), late.size(), automated,
                 100.0 * automated / Math.max(1, late.size()),
                 late.subList(Math.max(0, late.size() - 10), late.size()).stream().map(Scored::score).toList());
         assertTrue(pages * 1000L / CRAWL.toMillis() >= 1, "the crawl must go faster than a page a second: " + pages + " pages");

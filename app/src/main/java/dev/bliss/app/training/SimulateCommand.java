@@ -85,6 +85,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String eventTimeHeader;
 
+    @Option(names = "--cleartext-share", defaultValue = "" + SimulationSettings.DEFAULT_CLEARTEXT_SHARE,
+            description = "The share of clients, in every population, that reach the site over plain HTTP: HTTP/1.1 "
+                    + "and no JA3/JA4 header, as the proxy sees cleartext (default: ${DEFAULT-VALUE}).")
+    double cleartextShare;
+
     @Override
     public Integer call() {
         PopulationMix m;
@@ -94,10 +99,14 @@ public final class SimulateCommand implements Callable<Integer> {
             System.err.println("bliss simulate: --mix " + mix + ": " + e.getMessage());
             return 2;
         }
+        if (!(cleartextShare >= 0 && cleartextShare <= 1)) {
+            System.err.println("bliss simulate: --cleartext-share " + cleartextShare + ": a share in [0, 1]");
+            return 2;
+        }
         SimulationSettings settings;
         try {
             settings = new SimulationSettings(new URI(target), seed, requests, duration, concurrency, connections,
-                    timeScale, m, requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
+                    timeScale, m, requestIdHeader, ja3Header, ja4Header, eventTimeHeader, cleartextShare);
         } catch (URISyntaxException | IllegalArgumentException e) {
             System.err.println("bliss simulate: " + e.getMessage());
             return 2;

@@ -17,6 +17,8 @@ import dev.bliss.training.gbdt.ObliviousBoosting;
 import dev.bliss.training.gbdt.TrainingResult;
 import dev.bliss.training.model.ObliviousTreeModel;
 import dev.bliss.training.model.PlattCalibration;
+import dev.bliss.training.model.PrecisionThreshold;
+import dev.bliss.training.report.BotScore;
 import dev.bliss.training.report.LeaveOnePopulationOut;
 import dev.bliss.training.report.EvaluationReport;
 import dev.bliss.training.report.ProgressBar;
@@ -119,6 +121,16 @@ public final class TrainCommand implements Callable<Integer> {
             + "write the calibrated model.")
     boolean calibrate;
 
+    @Option(names = "--feature-fraction", defaultValue = "1", paramLabel = "SHARE",
+            description = "The share of the features each tree may split on, drawn per tree (CatBoost's rsm; default: "
+                    + "${DEFAULT-VALUE}, all).")
+    double featureFraction;
+
+    @Option(names = "--precision-at-30", paramLabel = "P",
+            description = "With --calibrate: then move the mapping so that a score below 30 is the lowest threshold with "
+                    + "this precision on the validation clients, e.g. 0.995 (default: Platt's own).")
+    Double precisionAt30;
+
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
             description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
     Path leaveOneOutLog;
@@ -139,9 +151,13 @@ public final class TrainCommand implements Callable<Integer> {
         BoostingOptions options;
         try {
             options = new BoostingOptions(iterations, depth, learningRate, l2, borderCount, earlyStop,
-                    threads != null ? threads : Runtime.getRuntime().availableProcessors());
+                    threads != null ? threads : Runtime.getRuntime().availableProcessors(), featureFraction);
             if (!(validation >= 0) || validation >= 1) {
                 throw new IllegalArgumentException("--validation must be in [0, 1), got " + validation);
+            }
+            if (precisionAt30 != null && (!calibrate || !(precisionAt30 > 0 && precisionAt30 <= 1))) {
+                throw new IllegalArgumentException("--precision-at-30 needs --calibrate and a precision in (0, 1], got "
+                        + precisionAt30 + (calibrate ? "" : " without --calibrate"));
             }
         } catch (IllegalArgumentException e) {
             System.err.println("bliss train: " + e.getMessage());
@@ -230,8 +246,21 @@ public final class TrainCommand implements Callable<Integer> {
                 labels[i] = held.automated(i);
             }
             PlattCalibration platt = PlattCalibration.fit(raw, labels);
-            trained = trained.calibrated(platt.a(), platt.b());
             calibration = String.format(Locale.ROOT, "platt a=%.6f b=%.6f on the validation clients", platt.a(), platt.b());
+            if (precisionAt30 != null) {
+                PrecisionThreshold at30;
+                try {
+                    at30 = PrecisionThreshold.fit(raw, labels, precisionAt30);
+                } catch (IllegalArgumentException e) {
+                    System.err.println("bliss train: --precision-at-30: " + e.getMessage());
+                    return 1;
+                }
+                platt = at30.anchor(platt, BotScore.probabilityBelow(EvaluationReport.BOT_THRESHOLD));
+                calibration += String.format(Locale.ROOT, ", then b=%.6f: below 30 at raw > %.6f, precision %.4f"
+                        + " (asked %s), recall %.4f on the validation clients", platt.b(), at30.raw(), at30.precision(),
+                        precisionAt30, at30.recall());
+            }
+            trained = trained.calibrated(platt.a(), platt.b());
         }
 
         Map<String, String> info = new LinkedHashMap<>();
@@ -240,7 +269,8 @@ public final class TrainCommand implements Callable<Integer> {
                 "features=%s iterations=%d depth=%d learning_rate=%s l2=%s border_count=%d validation=%s early_stop=%d seed=%d"
                         + " trees_kept=%d borders_kept=%d rows=%d max_gain_share=%s calibration=%s",
                 features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
-                trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration));
+                trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration)
+                + (featureFraction < 1 ? " feature_fraction=" + featureFraction : ""));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {
@@ -286,12 +316,13 @@ public final class TrainCommand implements Callable<Integer> {
                 Dataset test = LabelledLog.read(List.of(leaveOneOutLog), leaveOneOutTruth, skipBad, options.threads())
                         .dataset().withFeatures(selected);
                 BoostingOptions lopo = new BoostingOptions(leaveOneOutIterations, depth, learningRate, l2, borderCount, earlyStop,
-                        options.threads());
+                        options.threads(), featureFraction);
                 double[] weights = capped != null ? capped.rounds().getLast().weights() : null;
                 // a share of the training clients, whole clients as the validation split takes them
                 Dataset lopoTrain = leaveOneOutSample >= 1 ? train
                         : train.rows(ValidationSplit.byClient(train, leaveOneOutSample, seed + 1).validation());
-                leaveOneOut = LeaveOnePopulationOut.text(LeaveOnePopulationOut.run(lopo, weights, lopoTrain, held, test,
+                leaveOneOut = LeaveOnePopulationOut.text(LeaveOnePopulationOut.run(lopo, weights,
+                        calibrate && precisionAt30 != null ? precisionAt30 : Double.NaN, lopoTrain, held, test,
                         TrainingListener.NONE));
                 leaveOneOut += String.format(Locale.ROOT, "(each model: at most %d trees, on %d training rows%s)%n",
                         leaveOneOutIterations, lopoTrain.rowCount(), leaveOneOutSample >= 1 ? "" : String.format(Locale.ROOT,

@@ -50,6 +50,10 @@ class SimulateCommandTest {
         assertEquals(2, duration.exit());
         assertTrue(duration.err().contains("'5x' is not a duration"), duration.err());
 
+        CommandRun cleartext = CommandRun.bliss("simulate", "--cleartext-share", "1.5", "--truth", dir.resolve("t.csv").toString());
+        assertEquals(2, cleartext.exit());
+        assertTrue(cleartext.err().contains("--cleartext-share 1.5: a share in [0, 1]"), cleartext.err());
+
         CommandRun site = CommandRun.bliss("simulate", "--site", "nowhere", "--truth", dir.resolve("t.csv").toString());
         assertEquals(2, site.exit());
         assertTrue(site.err().contains("--site nowhere: expected HOST:PORT"), site.err());

@@ -86,6 +86,19 @@ class TrainCommandTest {
                 "--iterations", "20", "--features", "request");
         assertEquals(0, onlyRequest.exit(), onlyRequest.err());
         assertTrue(onlyRequest.out().contains("features: [has_cookie, header_count]"), onlyRequest.out());
+
+        // the threshold anchored at a stated precision, on per-tree feature subsets; the report says what was reached
+        CommandRun anchored = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("anchored.json").toString(), "--iterations", "20",
+                "--feature-fraction", "0.67", "--calibrate", "--precision-at-30", "0.99");
+        assertEquals(0, anchored.exit(), anchored.err());
+        assertTrue(anchored.out().contains("on the validation clients, then b=")
+                && anchored.out().contains(" (asked 0.99), recall "), anchored.out());
+        assertTrue(Files.readString(dir.resolve("anchored.json")).contains("feature_fraction=0.67"));
+        CommandRun withoutCalibration = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("x.json").toString(), "--precision-at-30", "0.99");
+        assertEquals(2, withoutCalibration.exit());
+        assertTrue(withoutCalibration.err().contains("--precision-at-30 needs --calibrate"), withoutCalibration.err());
     }
 
     /**

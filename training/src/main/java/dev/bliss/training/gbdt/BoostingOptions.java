@@ -12,9 +12,19 @@ package dev.bliss.training.gbdt;
  *     The model keeps the trees up to the best validation loss (CatBoost {@code use_best_model})
  * @param threads threads that build histograms (features are shared out; the result does not
  *     depend on the count)
+ * @param featureFraction the share of the features each tree may split on, drawn per tree (CatBoost
+ *     {@code rsm}, the random subspace method); 1 = all. Below 1, no tree can lean on one feature's
+ *     strongest splits alone: the trees without it learn the same tell from the others, so a
+ *     client who hides one tell is still scored by the rest
  */
 public record BoostingOptions(int iterations, int depth, double learningRate, double l2, int borderCount,
-        int earlyStopRounds, int threads) {
+        int earlyStopRounds, int threads, double featureFraction) {
+
+    /** Every feature for every tree. */
+    public BoostingOptions(int iterations, int depth, double learningRate, double l2, int borderCount,
+                           int earlyStopRounds, int threads) {
+        this(iterations, depth, learningRate, l2, borderCount, earlyStopRounds, threads, 1);
+    }
 
     /** Deeper trees need 2^depth × 255 histogram cells per feature; CatBoost's own default is 6. */
     public static final int MAX_DEPTH = 10;
@@ -40,6 +50,9 @@ public record BoostingOptions(int iterations, int depth, double learningRate, do
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        if (!(featureFraction > 0) || featureFraction > 1) {
+            throw new IllegalArgumentException("feature fraction must be in (0, 1], got " + featureFraction);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.bliss.training.model.ObliviousTreeModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -25,9 +26,12 @@ import java.util.concurrent.Future;
  * {@code η · G/(H + λ)}. The start value is the training set's log-odds, written as the model's
  * bias (CatBoost's {@code boost_from_average}).
  *
+ * <p>With a feature fraction below 1 each tree may split only on its own random subset of the
+ * features (fixed for the whole tree, so the histogram subtraction still has every parent it needs).
+ *
  * <p>Deterministic: histograms are summed row by row in row order, one feature per task, and ties
- * between splits go to the lower feature, then the lower border; the thread count changes
- * nothing. {@link StrictMath} keeps the sigmoid identical on every JVM.
+ * between splits go to the lower feature, then the lower border; a tree's feature subset is a
+ * function of its index alone; the thread count changes nothing. {@link StrictMath} keeps the sigmoid identical on every JVM.
  */
 public final class ObliviousBoosting {
 
@@ -103,6 +107,7 @@ public final class ObliviousBoosting {
         try {
             for (int it = 0; it < options.iterations(); it++) {
                 level.gradients(approx, y);
+                level.chooseFeatures(it);
                 double[] gains = new double[options.depth()];
                 ObliviousTree tree = level.growTree(pool, gains);
                 trees.add(tree);
@@ -204,6 +209,9 @@ public final class ObliviousBoosting {
         private boolean sideIsAbove;
 
         private final double[] weights;
+        /** The features the current tree may split on. */
+        private final boolean[] inTree;
+        private final int[] shuffled;
 
         Level(QuantizedColumns bins, List<FloatFeature> features, BoostingOptions options, double[] weights) {
             this.weights = weights;
@@ -223,6 +231,29 @@ public final class ObliviousBoosting {
             this.h = new double[bins.rows];
             this.leaves = new int[bins.rows];
             this.sideRows = new int[bins.rows];
+            this.inTree = new boolean[featureCount];
+            this.shuffled = new int[featureCount];
+        }
+
+        /** Draws tree {@code tree}'s features: a partial Fisher-Yates shuffle seeded by the tree's index. */
+        void chooseFeatures(int tree) {
+            int k = (int) Math.max(1, Math.round(options.featureFraction() * featureCount));
+            if (k >= featureCount) {
+                Arrays.fill(inTree, true);
+                return;
+            }
+            SplittableRandom random = new SplittableRandom(0x6A09E667F3BCC909L + tree * 0x9E3779B97F4A7C15L);
+            for (int f = 0; f < featureCount; f++) {
+                shuffled[f] = f;
+            }
+            Arrays.fill(inTree, false);
+            for (int j = 0; j < k; j++) {
+                int pick = j + random.nextInt(featureCount - j);
+                int f = shuffled[pick];
+                shuffled[pick] = shuffled[j];
+                shuffled[j] = f;
+                inTree[f] = true;
+            }
         }
 
         void gradients(double[] approx, double[] y) {
@@ -310,16 +341,19 @@ public final class ObliviousBoosting {
             Candidate[] perFeature = new Candidate[featureCount];
             if (pool == null) {
                 for (int f = 0; f < featureCount; f++) {
-                    perFeature[f] = bestSplitOf(f, leafCount, usedFeature, usedBorder, used);
+                    perFeature[f] = inTree[f] ? bestSplitOf(f, leafCount, usedFeature, usedBorder, used) : null;
                 }
             } else {
                 List<Future<Candidate>> futures = new ArrayList<>(featureCount);
                 for (int f = 0; f < featureCount; f++) {
                     int feature = f;
                     Callable<Candidate> task = () -> bestSplitOf(feature, leafCount, usedFeature, usedBorder, used);
-                    futures.add(pool.submit(task));
+                    futures.add(inTree[f] ? pool.submit(task) : null);
                 }
                 for (int f = 0; f < featureCount; f++) {
+                    if (futures.get(f) == null) {
+                        continue;
+                    }
                     try {
                         perFeature[f] = futures.get(f).get();
                     } catch (InterruptedException e) {

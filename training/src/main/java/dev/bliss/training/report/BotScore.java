@@ -9,6 +9,14 @@ public final class BotScore {
     private BotScore() {
     }
 
+    /**
+     * The probability above which the score is below {@code threshold}: score {@code < t} exactly
+     * when {@code 99 − 98p < t − 0.5} ({@code Math.round} takes a half up).
+     */
+    public static double probabilityBelow(int threshold) {
+        return (99 - (threshold - 0.5)) / 98;
+    }
+
     public static int of(double probability) {
         long s = Math.round(99 - 98 * probability);
         return (int) Math.max(1, Math.min(99, s));

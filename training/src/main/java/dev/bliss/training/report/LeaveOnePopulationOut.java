@@ -6,6 +6,7 @@ import dev.bliss.training.gbdt.ObliviousBoosting;
 import dev.bliss.training.gbdt.TrainingListener;
 import dev.bliss.training.model.ObliviousTreeModel;
 import dev.bliss.training.model.PlattCalibration;
+import dev.bliss.training.model.PrecisionThreshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,9 +41,11 @@ public final class LeaveOnePopulationOut {
 
     /**
      * @param weights the feature weights of the full model's training ({@code GainCap}), or null
+     * @param precision calibrate as {@link #calibrate(ObliviousTreeModel, Dataset, double)} does
+     *                  (NaN: Platt alone), as the full model was
      */
-    public static List<Outcome> run(BoostingOptions options, double[] weights, Dataset train, Dataset validation,
-                                    Dataset test, TrainingListener listener) {
+    public static List<Outcome> run(BoostingOptions options, double[] weights, double precision, Dataset train,
+                                    Dataset validation, Dataset test, TrainingListener listener) {
         List<Outcome> out = new ArrayList<>();
         for (String population : train.populationNames()) {
             int[] trainRows = without(train, population);
@@ -63,7 +66,7 @@ public final class LeaveOnePopulationOut {
             }
             ObliviousTreeModel model = trainer.train(t, v).model();
             if (v.rowCount() > 0) {
-                model = calibrate(model, v);
+                model = calibrate(model, v, precision);
             }
             boolean automated = test.automated(testRows[0]);
             // the population's requests, then every test request of the other class
@@ -100,6 +103,15 @@ public final class LeaveOnePopulationOut {
 
     /** The model recalibrated on {@code held} (Platt). */
     public static ObliviousTreeModel calibrate(ObliviousTreeModel model, Dataset held) {
+        return calibrate(model, held, Double.NaN);
+    }
+
+    /**
+     * The model recalibrated on {@code held}: Platt's slope, and, unless {@code precision} is NaN,
+     * moved so that a score below {@value EvaluationReport#BOT_THRESHOLD} means that precision on
+     * {@code held} ({@link PrecisionThreshold}).
+     */
+    public static ObliviousTreeModel calibrate(ObliviousTreeModel model, Dataset held, double precision) {
         double[] raw = new double[held.rowCount()];
         boolean[] labels = new boolean[held.rowCount()];
         float[] row = new float[held.featureCount()];
@@ -108,6 +120,10 @@ public final class LeaveOnePopulationOut {
             labels[i] = held.automated(i);
         }
         PlattCalibration c = PlattCalibration.fit(raw, labels);
+        if (!Double.isNaN(precision)) {
+            c = PrecisionThreshold.fit(raw, labels, precision)
+                    .anchor(c, BotScore.probabilityBelow(EvaluationReport.BOT_THRESHOLD));
+        }
         return model.calibrated(c.a(), c.b());
     }
 

@@ -36,8 +36,9 @@ import java.util.function.Consumer;
  *
  * <p>The client stands for the load balancer in front of the proxy: connections are shared by all
  * actors (a pool of HTTP/1.1 connections and a few HTTP/2 ones), and each request carries the
- * balancer's headers for its actor: X-Forwarded-For with the client address, JA3 and JA4, the
- * request id and X-Forwarded-Proto.
+ * balancer's headers for its actor: X-Forwarded-For with the client address, JA3 and JA4 (for a
+ * client that spoke TLS; none for one that came in cleartext, as on the proxy's own cleartext
+ * listener), the request id and X-Forwarded-Proto.
  *
  * <p>Everything runs on one event-loop context, so actors and counters need no locks.
  */
@@ -82,7 +83,8 @@ public final class Simulation {
         this.settings = settings;
         this.truth = truth;
         this.onSend = onSend;
-        this.cast = new Cast(settings.seed(), settings.mix(), settings.requests(), settings.origin());
+        this.cast = new Cast(settings.seed(), settings.mix(), settings.requests(), settings.origin(),
+                settings.cleartextShare());
         for (Population p : Population.values()) {
             tallies.put(p, new Tally());
         }
@@ -258,9 +260,12 @@ public final class Simulation {
             h.add(h2 ? header.name().toLowerCase(Locale.ROOT) : header.name(), header.value());
         }
         h.add(h2 ? "x-forwarded-for" : "X-Forwarded-For", r.clientIp());
-        h.add(h2 ? "x-forwarded-proto" : "X-Forwarded-Proto", "https");
-        h.add(settings.ja3Header(), r.fingerprint().ja3());
-        h.add(settings.ja4Header(), r.fingerprint().ja4());
+        boolean tls = r.transport() == SimulatedRequest.Transport.TLS;
+        h.add(h2 ? "x-forwarded-proto" : "X-Forwarded-Proto", tls ? "https" : "http");
+        if (tls) {
+            h.add(settings.ja3Header(), r.fingerprint().ja3());
+            h.add(settings.ja4Header(), r.fingerprint().ja4());
+        }
         h.add(settings.requestIdHeader(), r.id());
         if (!settings.eventTimeHeader().isEmpty()) {
             h.add(settings.eventTimeHeader(), Long.toString(at));

@@ -24,14 +24,23 @@ import java.time.Duration;
  * @param ja4Header         the header carrying JA4 (fingerprint_headers.ja4)
  * @param eventTimeHeader   the header carrying the request's simulated time in epoch ms (the bot
  *                          plugin's event_time_header); "" sends none
+ * @param cleartextShare    the share of actors, in every population alike, that reach the site
+ *                          over plain HTTP: HTTP/1.1 and no JA3/JA4, as the proxy sees a cleartext client
  */
 public record SimulationSettings(URI target, long seed, long requests, Duration duration, int concurrency,
                                  int connections, double timeScale, PopulationMix mix, String requestIdHeader,
-                                 String ja3Header, String ja4Header, String eventTimeHeader) {
+                                 String ja3Header, String ja4Header, String eventTimeHeader,
+                                 double cleartextShare) {
 
     public static final int DEFAULT_CONCURRENCY = 256;
     public static final int DEFAULT_CONNECTIONS = 256;
     public static final double DEFAULT_TIME_SCALE = 50;
+    /**
+     * Enough clients without a fingerprint in every population for a model to learn to score
+     * without one (a site served over plain HTTP shows none), few enough to leave the TLS
+     * populations most of the traffic.
+     */
+    public static final double DEFAULT_CLEARTEXT_SHARE = 0.15;
 
     public SimulationSettings {
         if (target.getHost() == null || !"http".equals(target.getScheme())) {
@@ -49,27 +58,36 @@ public record SimulationSettings(URI target, long seed, long requests, Duration 
         if (!(timeScale > 0) || Double.isInfinite(timeScale)) {
             throw new IllegalArgumentException("time scale must be a positive number, got " + timeScale);
         }
+        if (!(cleartextShare >= 0 && cleartextShare <= 1)) {
+            throw new IllegalArgumentException("cleartext share must be in [0, 1], got " + cleartextShare);
+        }
     }
 
     /** Settings with the defaults for everything but target, seed and the two bounds. */
     public static SimulationSettings of(URI target, long seed, long requests, Duration duration) {
         return new SimulationSettings(target, seed, requests, duration, DEFAULT_CONCURRENCY, DEFAULT_CONNECTIONS,
-                DEFAULT_TIME_SCALE, PopulationMix.DEFAULT, "x-request-id", "x-ja3", "x-ja4", "x-event-time");
+                DEFAULT_TIME_SCALE, PopulationMix.DEFAULT, "x-request-id", "x-ja3", "x-ja4", "x-event-time",
+                DEFAULT_CLEARTEXT_SHARE);
     }
 
     public SimulationSettings withConcurrency(int n) {
         return new SimulationSettings(target, seed, requests, duration, n, connections, timeScale, mix, requestIdHeader,
-                ja3Header, ja4Header, eventTimeHeader);
+                ja3Header, ja4Header, eventTimeHeader, cleartextShare);
     }
 
     public SimulationSettings withTimeScale(double scale) {
         return new SimulationSettings(target, seed, requests, duration, concurrency, connections, scale, mix,
-                requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
+                requestIdHeader, ja3Header, ja4Header, eventTimeHeader, cleartextShare);
     }
 
     public SimulationSettings withMix(PopulationMix m) {
         return new SimulationSettings(target, seed, requests, duration, concurrency, connections, timeScale, m,
-                requestIdHeader, ja3Header, ja4Header, eventTimeHeader);
+                requestIdHeader, ja3Header, ja4Header, eventTimeHeader, cleartextShare);
+    }
+
+    public SimulationSettings withCleartextShare(double share) {
+        return new SimulationSettings(target, seed, requests, duration, concurrency, connections, timeScale, mix,
+                requestIdHeader, ja3Header, ja4Header, eventTimeHeader, share);
     }
 
     /** The port of the target, with HTTP's default when the URL has none. */

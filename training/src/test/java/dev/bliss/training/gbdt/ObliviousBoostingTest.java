@@ -103,6 +103,40 @@ class ObliviousBoostingTest {
     }
 
     @Test
+    void shouldSplitEachTreeOnItsOwnSubsetOfTheFeaturesAndSpreadTheGain() {
+        BoostingOptions all = new BoostingOptions(40, 4, 0.2, 3, 64, 0, 2);
+        BoostingOptions quarter = new BoostingOptions(40, 4, 0.2, 3, 64, 0, 2, 0.25);
+        TrainingResult everyFeature = new ObliviousBoosting(all, TrainingListener.NONE).train(train, null);
+        TrainingResult bagged = new ObliviousBoosting(quarter, TrainingListener.NONE).train(train, null);
+        int perTree = Math.round(0.25f * train.featureCount());
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (ObliviousTree tree : bagged.model().trees()) {
+            java.util.Set<Integer> own = new java.util.HashSet<>();
+            for (int f : tree.features()) {
+                own.add(f);
+            }
+            assertTrue(own.size() <= perTree, own + " in one tree");
+            used.addAll(own);
+        }
+        assertTrue(used.size() > perTree, "the trees' subsets differ: " + used.size() + " features used");
+        assertTrue(max(bagged.importance()) < max(everyFeature.importance()), "largest gain share "
+                + max(everyFeature.importance()) + " → " + max(bagged.importance()));
+        assertTrue(Classification.auc(probabilities(bagged.model(), test), labels(test)) > 0.9);
+        // the subsets are the trees' own: the thread count changes nothing
+        assertEquals(CatBoostJsonWriter.toJson(bagged.model(), Map.of()), CatBoostJsonWriter.toJson(
+                new ObliviousBoosting(new BoostingOptions(40, 4, 0.2, 3, 64, 0, 1, 0.25), TrainingListener.NONE)
+                        .train(train, null).model(), Map.of()));
+    }
+
+    private static double max(double[] shares) {
+        double m = 0;
+        for (double s : shares) {
+            m = Math.max(m, s);
+        }
+        return m;
+    }
+
+    @Test
     void shouldStopEarlyAndKeepTheTreesUpToTheBestValidationLoss() {
         ValidationSplit split = ValidationSplit.byClient(train, 0.3, 9);
         Dataset t = train.rows(split.train());

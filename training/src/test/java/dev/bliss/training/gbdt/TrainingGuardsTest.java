@@ -9,6 +9,7 @@ import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.LabelledLog;
 import dev.bliss.training.model.ObliviousTreeModel;
 import dev.bliss.training.model.PlattCalibration;
+import dev.bliss.training.report.BotScore;
 import dev.bliss.training.report.Classification;
 import dev.bliss.training.report.LeaveOnePopulationOut;
 import java.nio.file.Path;
@@ -92,8 +93,36 @@ class TrainingGuardsTest {
     }
 
     @Test
+    void shouldAnchorScore30AtTheStatedPrecisionOnTheHeldOutRows() {
+        ObliviousTreeModel m = new ObliviousBoosting(options(40), TrainingListener.NONE).train(train, null).model();
+        double[] platt = precisionAndRecallBelow30(LeaveOnePopulationOut.calibrate(m, held), held);
+        double[] anchored = precisionAndRecallBelow30(LeaveOnePopulationOut.calibrate(m, held, 0.99), held);
+        assertTrue(anchored[0] >= 0.99, "precision below 30 on the rows it was anchored on: " + anchored[0]);
+        if (platt[0] >= 0.99) {
+            // Platt's threshold keeps the precision too, so it cannot be lower than the lowest that does
+            assertTrue(anchored[1] >= platt[1], "recall " + platt[1] + " (Platt) → " + anchored[1]);
+        }
+    }
+
+    /** Precision and recall of "score below 30" on {@code d}. */
+    private static double[] precisionAndRecallBelow30(ObliviousTreeModel m, Dataset d) {
+        double[] p = p(m, d);
+        boolean[] y = labels(d);
+        int flagged = 0;
+        int bots = 0;
+        int caught = 0;
+        for (int i = 0; i < p.length; i++) {
+            boolean below = BotScore.of(p[i]) < 30;
+            flagged += below ? 1 : 0;
+            caught += below && y[i] ? 1 : 0;
+            bots += y[i] ? 1 : 0;
+        }
+        return new double[] {flagged == 0 ? 1 : caught / (double) flagged, caught / (double) bots};
+    }
+
+    @Test
     void shouldTrainWithoutEachPopulationAndTestOnIt() {
-        List<LeaveOnePopulationOut.Outcome> outcomes = LeaveOnePopulationOut.run(options(30), null, train, held, test,
+        List<LeaveOnePopulationOut.Outcome> outcomes = LeaveOnePopulationOut.run(options(30), null, Double.NaN, train, held, test,
                 TrainingListener.NONE);
         // the synthetic traffic's people are one population: without it there is nobody to train against
         assertEquals(List.of("scraper", "headless", "verified_bot").stream().sorted().toList(),

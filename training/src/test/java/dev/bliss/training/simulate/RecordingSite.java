@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class RecordingSite implements AutoCloseable {
 
-    /** What arrived for one request id. */
-    record Arrival(String method, String uri, Map<String, String> headers, String text) {
+    /** What arrived for one request id; {@code version} is HTTP_1_1 or HTTP_2. */
+    record Arrival(String method, String uri, String version, Map<String, String> headers, String text) {
     }
 
     private final Vertx vertx = Vertx.vertx();
@@ -37,7 +37,7 @@ final class RecordingSite implements AutoCloseable {
                     text.append('\n').append(body.toString());
                     String id = req.getHeader(LabSite.DEFAULT_REQUEST_ID_HEADER);
                     if (id != null) {
-                        arrivals.put(id, new Arrival(req.method().name(), req.uri(), headers, text.toString()));
+                        arrivals.put(id, new Arrival(req.method().name(), req.uri(), req.version().name(), headers, text.toString()));
                     }
                     site.respond(req, body);
                 }));

@@ -39,7 +39,7 @@ class RunBoundsTest {
     @Test
     void shouldGiveThePopulationsBudgetsThatAddUpToTheRequestCount() {
         PopulationMix mix = PopulationMix.parse("human=1,scraper=1,headless=1");
-        Cast cast = new Cast(3, mix, 1001, "http://127.0.0.1:1");
+        Cast cast = new Cast(3, mix, 1001, "http://127.0.0.1:1", 0.15);
         assertEquals(1001, cast.budget(Population.HUMAN) + cast.budget(Population.SCRAPER) + cast.budget(Population.HEADLESS));
         assertEquals(0, cast.budget(Population.VERIFIED_BOT));
         long planned = 0;

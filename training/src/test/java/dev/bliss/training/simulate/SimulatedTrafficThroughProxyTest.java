@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A short bounded run through the real proxy with the real bot plugin, in front of the lab site:
  * every population's requests arrive at the site with the balancer's headers the simulator sent
- * (X-Forwarded-For chain, the request id, the JA4 the plugin believed from the trusted peer), the
+ * (X-Forwarded-For chain, the request id, the JA4 the plugin believed from the trusted peer, none
+ * for the clients that came in cleartext), the
  * verified crawlers are verified by the plugin, and the truth file has one row per request sent.
  */
 class SimulatedTrafficThroughProxyTest {
@@ -82,6 +83,7 @@ class SimulatedTrafficThroughProxyTest {
             assertEquals(REQUESTS, truth.size());
 
             Map<Population, Integer> arrived = new EnumMap<>(Population.class);
+            int cleartext = 0;
             for (SimulatedRequest r : sent.values()) {
                 assertEquals(r.population().id() + "," + r.population().label(), truth.get(r.id()));
                 RecordingSite.Arrival a = site.arrivals().get(r.id());
@@ -90,8 +92,14 @@ class SimulatedTrafficThroughProxyTest {
                 assertEquals(r.path(), a.uri());
                 // the proxy keeps the trusted balancer's chain and appends the balancer itself
                 assertEquals(r.clientIp() + ", 127.0.0.1", a.headers().get("x-forwarded-for"), r.id());
-                assertEquals(r.fingerprint().ja4(), a.headers().get("x-lab-ja4"), "the plugin believed the JA4 of " + r.id());
-                assertEquals(r.fingerprint().ja3(), a.headers().get("x-ja3"));
+                if (r.transport() == SimulatedRequest.Transport.TLS) {
+                    assertEquals(r.fingerprint().ja4(), a.headers().get("x-lab-ja4"), "the plugin believed the JA4 of " + r.id());
+                    assertEquals(r.fingerprint().ja3(), a.headers().get("x-ja3"));
+                } else {
+                    assertEquals(null, a.headers().get("x-lab-ja4"), "no JA4 for the cleartext client of " + r.id());
+                    assertEquals(null, a.headers().get("x-ja3"));
+                    cleartext++;
+                }
                 assertEquals(r.population() == Population.VERIFIED_BOT ? "true" : "false", a.headers().get("x-lab-verified"),
                         r.population().id() + " " + r.clientIp() + " " + r.headers());
                 arrived.merge(r.population(), 1, Integer::sum);
@@ -99,6 +107,7 @@ class SimulatedTrafficThroughProxyTest {
             for (Population p : Population.values()) {
                 assertTrue(arrived.getOrDefault(p, 0) > 0, p.id() + " sent requests");
             }
+            assertTrue(cleartext > 0 && cleartext < REQUESTS / 2, cleartext + " of " + REQUESTS + " requests in cleartext");
         }
     }
 }

@@ -26,6 +26,7 @@ public abstract class Actor {
     private final String idPrefix;
     private final long firstNumber;
     private final int length;
+    private final SimulatedRequest.Transport transport;
     private int sent;
 
     protected final SplittableRandom random;
@@ -41,11 +42,16 @@ public abstract class Actor {
         this.length = identity.length();
         this.random = identity.random();
         this.origin = identity.origin();
+        this.transport = identity.transport();
     }
 
-    /** What every actor is given by the cast. */
+    /**
+     * What every actor is given by the cast.
+     *
+     * @param transport TLS or cleartext, for the whole session (a site is reached one way or the other)
+     */
     public record Identity(Population population, int index, String idPrefix, long firstNumber, int length,
-                           SplittableRandom random, String origin) {
+                           SplittableRandom random, String origin, SimulatedRequest.Transport transport) {
     }
 
     public final Population population() {
@@ -58,6 +64,10 @@ public abstract class Actor {
 
     public final int length() {
         return length;
+    }
+
+    public final SimulatedRequest.Transport transport() {
+        return transport;
     }
 
     public final boolean hasNext() {
@@ -97,10 +107,17 @@ public abstract class Actor {
     protected void observe(int status) {
     }
 
+    /**
+     * A request of this actor's; over cleartext always HTTP/1.1, whatever the script would have
+     * spoken over TLS: browsers negotiate HTTP/2 only by ALPN inside TLS (none speaks h2c to a
+     * site), and the clients the scripts copy do the same.
+     */
     protected final SimulatedRequest request(String id, String clientIp, TlsClient.Fingerprint fingerprint,
                                              SimulatedRequest.Protocol protocol, String method, String path,
                                              List<Header> headers, String body) {
-        return new SimulatedRequest(id, population, index, clientIp, fingerprint, protocol, method, path,
+        SimulatedRequest.Protocol spoken = transport == SimulatedRequest.Transport.CLEARTEXT
+                ? SimulatedRequest.Protocol.HTTP_1_1 : protocol;
+        return new SimulatedRequest(id, population, index, clientIp, fingerprint, transport, spoken, method, path,
                 List.copyOf(headers), body);
     }
 

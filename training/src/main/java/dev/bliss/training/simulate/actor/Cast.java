@@ -2,6 +2,7 @@ package dev.bliss.training.simulate.actor;
 
 import dev.bliss.training.simulate.Population;
 import dev.bliss.training.simulate.PopulationMix;
+import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.identity.Addresses;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
 import dev.bliss.training.simulate.identity.CrawlerCatalog;
@@ -19,6 +20,10 @@ import java.util.SplittableRandom;
  * population's distribution, capped at a quarter of the budget (so a short run still has several
  * actors of each kind) and, for the last, cut to what is left.
  *
+ * <p>Each actor reaches the site over TLS or, with probability {@code cleartextShare} in every
+ * population alike, over plain HTTP (no fingerprint for the proxy to see); that draw has its own
+ * random source per population, so the share changes no other draw of the run.
+ *
  * <p>So the requests of a population do not depend on when the runner asks for its next actor, and
  * a run that is not cut short by its duration sends the same set of requests every time: exactly
  * the budget, with the same ids. Which population's actor starts next is the runner's choice.
@@ -34,12 +39,14 @@ public final class Cast {
     private final CrawlerCatalog crawlers = CrawlerCatalog.standard();
     private final String idPrefix;
     private final String origin;
+    private final double cleartextShare;
     /** Per population: people's actors of one population come in a fixed order, those of two do not. */
     private final Map<Population, List<String>> recentHumanAddresses = new EnumMap<>(Population.class);
 
     /** One population's actors: its budget, random source and next request number. */
     private static final class PopulationPlan {
         final SplittableRandom random;
+        SplittableRandom transports;
         final long budget;
         long nextNumber;
         long planned;
@@ -53,11 +60,16 @@ public final class Cast {
     }
 
     /**
-     * @param origin the site's origin as clients name it in Referer and Origin ({@code http://host:port})
+     * @param origin         the site's origin as clients name it in Referer and Origin ({@code http://host:port})
+     * @param cleartextShare the probability that an actor reaches the site over plain HTTP, in [0, 1]
      */
-    public Cast(long seed, PopulationMix mix, long requests, String origin) {
+    public Cast(long seed, PopulationMix mix, long requests, String origin, double cleartextShare) {
+        if (!(cleartextShare >= 0 && cleartextShare <= 1)) {
+            throw new IllegalArgumentException("cleartext share must be in [0, 1], got " + cleartextShare);
+        }
         this.idPrefix = "s" + seed + "-";
         this.origin = origin;
+        this.cleartextShare = cleartextShare;
         SplittableRandom root = new SplittableRandom(seed);
         Population last = null;
         for (Population p : Population.values()) {
@@ -72,6 +84,14 @@ public final class Cast {
                 long budget = p == last ? requests - given : (long) Math.floor(requests * mix.share(p));
                 plans.put(p, new PopulationPlan(random, budget, given));
                 given += budget;
+            }
+        }
+        // split after every population's own source, so adding the transport draw kept their sequences
+        for (Population p : Population.values()) {
+            SplittableRandom transports = root.split();
+            PopulationPlan plan = plans.get(p);
+            if (plan != null) {
+                plan.transports = transports;
             }
         }
     }
@@ -106,7 +126,10 @@ public final class Cast {
         SplittableRandom random = s.random.split();
         long cap = Math.max(10, s.budget / 4);
         int length = (int) Math.min(Math.min(drawLength(population, random), cap), s.budget - s.planned);
-        Actor.Identity identity = new Actor.Identity(population, s.actors, idPrefix, s.nextNumber, length, random, origin);
+        SimulatedRequest.Transport transport = s.transports.nextDouble() < cleartextShare
+                ? SimulatedRequest.Transport.CLEARTEXT : SimulatedRequest.Transport.TLS;
+        Actor.Identity identity = new Actor.Identity(population, s.actors, idPrefix, s.nextNumber, length, random, origin,
+                transport);
         Actor actor = switch (population) {
             case HUMAN -> new HumanActor(identity, humanAddress(population, random), browsers);
             case VERIFIED_BOT -> new CrawlerActor(identity, crawlers.pick(random));
