@@ -385,20 +385,34 @@ public final class FeatureStoreWriter implements AutoCloseable {
         if (builder != open || builder.writer() != this) {
             throw new IllegalStateException("not the snapshot this writer is building");
         }
-        builder.finish();
-        MemorySegment segment = builder.segment();
         long size = builder.sizeBytes();
-        long checksum = SnapshotChecksum.of(segment, size);
-        if (force) {
-            segment.asSlice(0, size).force();
+        long version;
+        try {
+            builder.finish();
+            MemorySegment segment = builder.segment();
+            long checksum = SnapshotChecksum.of(segment, size);
+            if (force) {
+                segment.asSlice(0, size).force();
+            }
+            version = InstanceVersion.pack(builder.dataFileIndex(), size, checksum);
+            // volatile store: the publication; pairs with the volatile load in ReadHandle.acquire
+            state.svVersion(version);
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: a file cut short under its mapping by another process. The builder
+            // counts as written once finish() ran, so closing it abandons nothing: abandon here,
+            // or every later begin would be refused as "already being built"
+            open = null;
+            try {
+                state.svWriting(StateLayout.NOT_WRITING);
+            } catch (RuntimeException | InternalError again) {
+                e.addSuppressed(again); // the state file itself is cut: the next begin restores it
+            }
+            throw e;
         }
-        long version = InstanceVersion.pack(builder.dataFileIndex(), size, checksum);
-        // volatile store: the publication; pairs with the volatile load in ReadHandle.acquire
-        state.svVersion(version);
-        state.svWriting(StateLayout.NOT_WRITING);
         open = null;
         lastSequence = builder.sequence();
         lastVersion = version;
+        state.svWriting(StateLayout.NOT_WRITING);
         return new WriteResult(size, version, builder.sequence(), builder.readerCounterReset(),
                 builder.graceWaitNanos());
     }

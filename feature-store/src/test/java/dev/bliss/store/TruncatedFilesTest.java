@@ -70,6 +70,29 @@ class TruncatedFilesTest {
     }
 
     @Test
+    void shouldBeginTheNextSnapshotWhenTheStateFileWasCutWhileOneWasBeingWritten() throws Exception {
+        Path prefix = dir.resolve("w");
+        try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(prefix));
+             FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(prefix));
+             ReadHandle handle = reader.newHandle()) {
+            DATA.publish(writer, 1);
+            float[] vector = new float[DATA.vectorLength];
+            try (SnapshotBuilder builder = writer.begin(DATA.spec(2))) {
+                for (int i = 0; i < DATA.keysPerDimension; i++) {
+                    DATA.fill(2, 0, DATA.key(i), vector);
+                    builder.put(0, DATA.key(i), vector);
+                }
+                truncate(StorePaths.state(prefix), 0); // between the last put and the publication
+                assertThrows(InternalError.class, () -> writer.write(builder), "the version word is past the file's end");
+            }
+            // the failed write abandoned its snapshot: the next one begins, restoring the file first
+            DATA.publish(writer, 3);
+            assertNull(reader.checkFiles(), "whole again");
+            assertTrue(reads(handle, 3));
+        }
+    }
+
+    @Test
     void shouldKeepThePublishedVersionWhenRestoringAStateFileWhoseDataIsWhole() throws Exception {
         Path prefix = dir.resolve("k");
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(prefix));
