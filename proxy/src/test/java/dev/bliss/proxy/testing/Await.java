@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -12,6 +13,8 @@ import java.util.function.Predicate;
  * again every 20 ms for at most 10 s.
  */
 public final class Await {
+
+    private static final long READ_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private Await() {
     }
@@ -33,7 +36,7 @@ public final class Await {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         T seen = value.call();
         while (!done.test(seen) && System.nanoTime() - deadline < 0) {
-            Thread.sleep(20);
+            LockSupport.parkNanos(READ_EVERY_NANOS);
             seen = value.call();
         }
         return seen;
