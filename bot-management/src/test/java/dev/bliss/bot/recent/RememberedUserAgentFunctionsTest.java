@@ -11,8 +11,8 @@ import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.IpAddress;
-import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.store.schema.DimensionKeys;
 import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.KeySource;
@@ -104,21 +104,6 @@ class RememberedUserAgentFunctionsTest {
         assertThrows(IllegalArgumentException.class, () -> new RecentStrings(3));
     }
 
-    private static final RequestView VIEW = new RequestView() {
-        private final IpAddress client = IpAddress.of("192.0.2.1");
-        public CharSequence method() { return "GET"; }
-        public CharSequence uri() { return "/"; }
-        public CharSequence path() { return "/"; }
-        public CharSequence query() { return ""; }
-        public CharSequence host() { return "example.com"; }
-        public ProtocolVersion version() { return ProtocolVersion.HTTP_1_1; }
-        public boolean isTls() { return false; }
-        public int localPort() { return 80; }
-        public IpAddress clientAddress() { return client; }
-        public int headerCount() { return 0; }
-        public CharSequence headerName(int i) { throw new IndexOutOfBoundsException(i); }
-        public CharSequence headerValue(int i) { throw new IndexOutOfBoundsException(i); }
-        public CharSequence header(CharSequence name) { return null; }
-        public long receivedNanos() { return 0; }
-    };
+    /** A request with no headers from 192.0.2.1: the keys take the user agent as an argument. */
+    private static final RequestView VIEW = new SyntheticRequest().clientAddress(IpAddress.of("192.0.2.1"));
 }
