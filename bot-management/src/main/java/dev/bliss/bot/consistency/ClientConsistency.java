@@ -8,14 +8,16 @@ import dev.bliss.plugin.RequestView;
  * <table>
  *   <caption>values: 1 agrees, 0 disagrees, -1 nothing claimed (no browser user agent), 0.5 cannot tell</caption>
  *   <tr><th>{@link #tls}</th><td>the JA4 belongs to a stack of the claimed family (0.5: a stack heuristics.yaml does not know; -1 also without a JA4)</td></tr>
- *   <tr><th>{@link #clientHints}</th><td>sec-ch-ua present exactly when the claimed Chromium version sends it, its brand version and sec-ch-ua-mobile matching the user agent</td></tr>
- *   <tr><th>{@link #fetchMetadata}</th><td>Sec-Fetch-* present exactly when the claimed browser version sends it, and Sec-Fetch-Dest fitting the path (no "document" for a stylesheet, no "image" for a page)</td></tr>
+ *   <tr><th>{@link #clientHints}</th><td>sec-ch-ua present exactly when the claimed Chromium version sends it to this {@linkplain SecureContext context}, its brand version and sec-ch-ua-mobile matching the user agent</td></tr>
+ *   <tr><th>{@link #fetchMetadata}</th><td>Sec-Fetch-* present exactly when the claimed browser version sends it to this context, and Sec-Fetch-Dest fitting the path (no "document" for a stylesheet, no "image" for a page)</td></tr>
  *   <tr><th>{@link #headerOrder}</th><td>User-Agent, Accept, Accept-Encoding and Accept-Language in the order the claimed family sends them, Accept and Accept-Encoding present</td></tr>
  * </table>
  *
  * <p>A user-agent string costs nothing to change; a browser's TLS stack, its client hints and its
  * header order take a real browser or careful work. Old browsers are judged by their own
- * version's behaviour, so they are not flagged for lacking what they never sent.
+ * version's behaviour, and every browser by what it sends to a site of that scheme (client
+ * hints and fetch metadata only to secure contexts), so none is flagged for lacking what it
+ * never sent.
  *
  * <p>One per event loop (mutable results); {@link #evaluate} allocates nothing.
  */
@@ -59,6 +61,7 @@ public final class ClientConsistency {
         int secChUaMobile = -1;
         int fetchMode = -1;
         int fetchDest = -1;
+        int forwardedProto = -1;
         for (int i = 0, n = request.headerCount(); i < n; i++) {
             CharSequence name = request.headerName(i);
             if (name.length() < 6) {
@@ -86,12 +89,15 @@ public final class ClientConsistency {
                         fetchDest = i;
                     }
                 }
+                case 'x' -> forwardedProto = forwardedProto < 0 && Text.equalsIgnoreCase(name, "x-forwarded-proto")
+                        ? i : forwardedProto;
                 default -> { }
             }
         }
+        SecureContext context = SecureContext.of(request, ja4, forwardedProto < 0 ? null : request.headerValue(forwardedProto));
         headerOrder = order(ua, accept, encoding, language);
-        clientHints = hints(request, secChUa, secChUaMobile);
-        fetchMetadata = fetch(request, fetchMode, fetchDest, staticPath);
+        clientHints = hints(request, context, secChUa, secChUaMobile);
+        fetchMetadata = fetch(request, context, fetchMode, fetchDest, staticPath);
         return this;
     }
 
@@ -140,13 +146,13 @@ public final class ClientConsistency {
         return position > last ? position : Integer.MAX_VALUE;
     }
 
-    private float hints(RequestView request, int secChUa, int mobileAt) {
-        boolean expected = claim.sendsClientHints();
+    private float hints(RequestView request, SecureContext context, int secChUa, int mobileAt) {
+        boolean sends = claim.sendsClientHints();
         if (secChUa < 0) {
-            return expected ? DISAGREES : AGREES;
+            return sends && context == SecureContext.SECURE ? DISAGREES : AGREES;
         }
-        if (claim.family() != ClaimedBrowser.Family.CHROMIUM) {
-            return DISAGREES; // only Chromium sends client hints
+        if (claim.family() != ClaimedBrowser.Family.CHROMIUM || context == SecureContext.INSECURE) {
+            return DISAGREES; // only Chromium sends client hints, and only to secure contexts
         }
         if (claim.major() > 0 && !brandVersion(request.headerValue(secChUa), claim.major())) {
             return DISAGREES;
@@ -178,10 +184,10 @@ public final class ClientConsistency {
         return false;
     }
 
-    private float fetch(RequestView request, int modeAt, int destAt, boolean staticPath) {
-        boolean expected = claim.sendsFetchMetadata();
+    private float fetch(RequestView request, SecureContext context, int modeAt, int destAt, boolean staticPath) {
+        boolean sends = claim.sendsFetchMetadata();
         boolean present = modeAt >= 0;
-        if (expected != present) {
+        if (present ? !sends || context == SecureContext.INSECURE : sends && context == SecureContext.SECURE) {
             return DISAGREES;
         }
         if (!present || destAt < 0) {

@@ -1,6 +1,7 @@
 package dev.bliss.bot.consistency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,6 +102,56 @@ class ClientConsistencyTest {
                 .header("sec-ch-ua", "\"Chromium\";v=\"146\"").header("accept", "*/*").header("accept-encoding", "gzip");
         assertEquals(0f, check(firefoxWithHints, null, false).clientHints(), "Firefox sends no client hints");
         assertEquals(-1f, check(firefoxWithHints, null, false).tls(), "no JA4");
+    }
+
+    /** Chrome 146's page load as it sends it to a site that is not a secure context: no hints, no Sec-Fetch-*. */
+    private static SyntheticRequest chromeOverPlainHttp() {
+        return new SyntheticRequest().path("/products/7").host("shop.example").header("upgrade-insecure-requests", "1")
+                .header("user-agent", CHROME_UA).header("accept", "text/html,*/*;q=0.8")
+                .header("accept-encoding", "gzip, deflate").header("accept-language", "en-US,en;q=0.9");
+    }
+
+    @Test
+    void shouldExpectClientHintsAndFetchMetadataOnlyFromSecureContexts() {
+        ClientConsistency plain = check(chromeOverPlainHttp(), null, false);
+        assertEquals(1f, plain.clientHints(), "plain HTTP: Chrome sends no client hints there");
+        assertEquals(1f, plain.fetchMetadata(), "plain HTTP: nor Sec-Fetch-*");
+        assertEquals(-1f, plain.tls(), "no JA4 without TLS");
+
+        SyntheticRequest copied = chrome(CHROME_UA, 146, "document").host("shop.example");
+        assertEquals(0f, check(copied, null, false).clientHints(), "an HTTPS capture's hints replayed over plain HTTP");
+        assertEquals(0f, check(copied, null, false).fetchMetadata(), "and its Sec-Fetch-*");
+
+        SyntheticRequest tls = chromeOverPlainHttp().tls(true);
+        assertEquals(0f, check(tls, null, false).clientHints(), "over TLS a Chrome 146 sends them");
+        SyntheticRequest balancedHttps = chromeOverPlainHttp().fromTrustedProxy(true).header("x-forwarded-proto", "https");
+        assertEquals(0f, check(balancedHttps, null, false).fetchMetadata(), "TLS ended at the trusted balancer");
+        SyntheticRequest balancedHttp = chromeOverPlainHttp().fromTrustedProxy(true).header("X-Forwarded-Proto", "http");
+        assertEquals(1f, check(balancedHttp, null, false).fetchMetadata(), "plain HTTP at the trusted balancer");
+        SyntheticRequest untrustedHttps = chromeOverPlainHttp().header("x-forwarded-proto", "https");
+        assertEquals(1f, check(untrustedHttps, null, false).fetchMetadata(), "X-Forwarded-Proto from the client itself");
+        SyntheticRequest unsaid = chromeOverPlainHttp().fromTrustedProxy(true);
+        assertEquals(1f, check(unsaid, null, false).clientHints(), "a balancer that does not say: absence not held against it");
+        assertEquals(1f, check(chrome(CHROME_UA, 146, "document").host("shop.example").fromTrustedProxy(true), null, false)
+                .clientHints(), "nor presence");
+
+        SyntheticRequest local = chromeOverPlainHttp().host("localhost:8080");
+        assertEquals(0f, check(local, null, false).clientHints(), "loopback is a secure context over plain HTTP too");
+        assertEquals(1f, check(chrome(CHROME_UA, 146, "document").host("127.0.0.1:8080"), null, false).fetchMetadata(),
+                "so Chrome sends them there");
+    }
+
+    @Test
+    void shouldKnowTheLoopbackHostsBrowsersTrust() {
+        for (String host : new String[] {"localhost", "localhost:8080", "app.localhost", "LocalHost.", "127.0.0.1",
+            "127.12.0.254:80", "[::1]", "[::1]:8443"}) {
+            assertTrue(SecureContext.isLoopback(host), host);
+        }
+        for (String host : new String[] {"notlocalhost", "localhost.example", "128.0.0.1", "127.0.0.1.example", "127.0.0",
+            "127.0.0.1234", "[::2]", "[::12]", "", "example.com:443"}) {
+            assertFalse(SecureContext.isLoopback(host), host);
+        }
+        assertFalse(SecureContext.isLoopback(null));
     }
 
     @Test

@@ -87,7 +87,8 @@ class BotManagementThroughProxyTest {
                   - {id: has-headers, expression: 'bot.features.header_count ge 2 and bot.features.client_hints_agree eq 0', action: log}
                 """);
         assertEquals(403, get(BUSY_CLIENT, BROWSER).status(), "50 user agents from one address in ten minutes");
-        assertEquals(200, get(NEW_CLIENT, BROWSER).status(), "a new client: 0 in the store's defaults");
+        // over HTTPS (TLS ended at the balancer) a Chrome 131 sends client hints: their absence disagrees
+        assertEquals(200, get(NEW_CLIENT, BROWSER + "\r\nX-Forwarded-Proto: https").status(), "a new client: 0 in the store's defaults");
         origin.next();
         assertTrue(metrics().contains("bliss_rule_matched_total{action=\"log\",rule=\"has-headers\"} 1.0"), metrics());
     }

@@ -16,6 +16,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -77,6 +78,8 @@ public final class Simulation {
     private boolean stopping;
     private SimulationReport.StopReason stopReason = SimulationReport.StopReason.REQUESTS;
     private String firstFailure;
+    /** Where the requests go; their Host names the site ({@link SimulationSettings#SITE_HOST}). */
+    private SocketAddress server;
 
     private Simulation(Vertx vertx, SimulationSettings settings, TruthFile truth, Consumer<SimulatedRequest> onSend) {
         this.vertx = vertx;
@@ -112,6 +115,7 @@ public final class Simulation {
     }
 
     private void start() {
+        server = SocketAddress.inetSocketAddress(settings.port(), settings.target().getHost());
         HttpClientOptions base = new HttpClientOptions().setDefaultHost(settings.target().getHost())
                 .setDefaultPort(settings.port()).setKeepAlive(true);
         http1 = vertx.createHttpClient(new HttpClientOptions(base).setProtocolVersion(HttpVersion.HTTP_1_1),
@@ -225,7 +229,8 @@ public final class Simulation {
         Tally tally = tallies.get(r.population());
         tally.sent++;
         boolean h2 = r.protocol() == SimulatedRequest.Protocol.HTTP_2;
-        RequestOptions options = new RequestOptions().setMethod(HttpMethod.valueOf(r.method())).setURI(r.path())
+        RequestOptions options = new RequestOptions().setServer(server).setHost(SimulationSettings.SITE_HOST).setPort(80)
+                .setMethod(HttpMethod.valueOf(r.method())).setURI(r.path())
                 .setHeaders(headers(r, h2, at)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
         (h2 ? http2 : http1).request(options)
                 .compose(req -> r.body() == null ? req.send() : req.send(r.body()))

@@ -95,8 +95,16 @@ public record SimulationSettings(URI target, long seed, long requests, Duration 
         return target.getPort() < 0 ? 80 : target.getPort();
     }
 
+    /**
+     * The site's host as its clients name it (Host, :authority), whatever address the simulator
+     * connects to: a public name, so that the proxy judges the scheme the browser saw by the
+     * balancer's X-Forwarded-Proto, as for a real site, and not by a loopback host (which
+     * browsers treat as a secure context over plain HTTP too).
+     */
+    public static final String SITE_HOST = "shop.example";
+
     /** The origin clients write in Referer and Origin headers. */
     public String origin() {
-        return "http://" + target.getHost() + (target.getPort() < 0 ? "" : ":" + target.getPort());
+        return "http://" + SITE_HOST;
     }
 }

@@ -1,6 +1,7 @@
 package dev.bliss.training.simulate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -66,9 +67,21 @@ class CleartextClientsTest {
             assertEquals(REQUESTS, report.answered(), report.summary());
             int[] byLabel = new int[2];
             int http2 = 0;
+            int peopleWithFetchMetadata = 0;
             for (SimulatedRequest r : sent.values()) {
                 RecordingSite.Arrival a = site.arrivals().get(r.id());
                 assertNotNull(a, r.id());
+                if ("HTTP_1_1".equals(a.version())) {
+                    assertEquals(SimulationSettings.SITE_HOST, a.headers().get("host"), "the site's public name: " + r.id());
+                }
+                boolean secureContextHeaders = a.headers().keySet().stream()
+                        .anyMatch(n -> n.startsWith("sec-fetch-") || n.startsWith("sec-ch-"));
+                if (r.population().label() == 0) {
+                    // browsers keep client hints and fetch metadata for secure contexts
+                    assertFalse(r.transport() == SimulatedRequest.Transport.CLEARTEXT && secureContextHeaders,
+                            "a person's browser over plain HTTP: " + r.id() + " " + a.headers().keySet());
+                    peopleWithFetchMetadata += secureContextHeaders ? 1 : 0;
+                }
                 if (r.transport() == SimulatedRequest.Transport.CLEARTEXT) {
                     assertNull(a.headers().get("x-ja3"), r.id());
                     assertNull(a.headers().get("x-ja4"), r.id());
@@ -84,6 +97,7 @@ class CleartextClientsTest {
             }
             assertTrue(byLabel[0] > 0 && byLabel[1] > 0, "people " + byLabel[0] + ", bots " + byLabel[1] + " in cleartext");
             assertTrue(http2 > 0, "clients over TLS still speak HTTP/2");
+            assertTrue(peopleWithFetchMetadata > 0, "people's browsers over TLS send Sec-Fetch-* and client hints");
         }
     }
 

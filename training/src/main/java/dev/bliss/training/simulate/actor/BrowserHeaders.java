@@ -40,12 +40,34 @@ public final class BrowserHeaders {
     private BrowserHeaders() {
     }
 
+    /**
+     * The headers as the browser sends them to an HTTPS site; also what a script replays from a
+     * capture of one, whatever the scheme it sends them over.
+     */
     public static List<Header> of(Browser browser, RequestKind kind, Context c) {
         return switch (browser.family()) {
             case CHROME, EDGE -> chromium(browser, kind, c);
             case FIREFOX -> firefox(browser, kind, c);
             case SAFARI, CRIOS -> safari(browser, kind, c);
         };
+    }
+
+    /**
+     * The headers as the browser itself sends them to a site that is, or is not, a secure context.
+     * To a plain-HTTP site (not loopback) browsers send neither client hints nor Sec-Fetch-*,
+     * which they keep for potentially trustworthy origins, and no Referer from an HTTPS page
+     * (the default referrer policy drops it on the downgrade).
+     */
+    public static List<Header> of(Browser browser, RequestKind kind, Context c, boolean secureContext) {
+        List<Header> h = of(browser, kind, c);
+        if (!secureContext) {
+            h.removeIf(header -> {
+                String name = header.name().toLowerCase(java.util.Locale.ROOT);
+                return name.startsWith("sec-ch-") || name.startsWith("sec-fetch-")
+                        || name.equals("referer") && header.value().startsWith("https:");
+            });
+        }
+        return h;
     }
 
     /** The brand Chromium puts beside "Chromium" in sec-ch-ua. */
