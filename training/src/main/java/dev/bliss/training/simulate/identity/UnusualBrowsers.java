@@ -20,8 +20,19 @@ public final class UnusualBrowsers {
     private UnusualBrowsers() {
     }
 
-    /** An in-app browser: Android's WebView (Chromium, with the app's package in X-Requested-With) or an iOS WKWebView. */
+    /**
+     * An in-app browser: Android's WebView (Chromium, with the app's package in X-Requested-With)
+     * or an iOS WKWebView; one in seven a WKWebView whose app leaves WebKit's default user agent
+     * alone (on iOS or macOS), which names no browser product at all: no Version/, no Safari/.
+     */
     public static Pick inApp(SplittableRandom random) {
+        if (random.nextInt(7) == 0) {
+            String ua = random.nextBoolean()
+                    ? "Mozilla/5.0 (iPhone; CPU iPhone OS " + (17 + random.nextInt(2)) + "_" + random.nextInt(7)
+                            + " like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+                    : "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)";
+            return new Pick(new Browser(BrowserFamily.SAFARI, ua.contains("iPhone") ? "ios" : "macos", "", ua), TlsClient.SAFARI, null);
+        }
         int app = random.nextInt(3);
         if (random.nextBoolean()) {
             String chrome = (138 + random.nextInt(10)) + ".0." + (7000 + random.nextInt(400)) + "." + random.nextInt(200);
