@@ -8,7 +8,9 @@
 #            of 1M keys per dimension, a 200-tree depth-6 CatBoost model) and 10 firewall rules;
 #            in cluster mode bliss-features and bliss-cluster: bot management with the shipped
 #            model and the embedded feature service, as `bliss run` runs them, on its own and in
-#            cluster mode against a Kafka broker the script starts (child JVM, pinned with wrk)
+#            cluster mode against a Kafka broker the script starts (child JVM, pinned with wrk);
+#            with SIDECAR=1 the feature service is its own process instead (`bliss feature-service`,
+#            pinned with wrk), so the proxy's figures are the proxy's alone
 #   load:    wrk -t1 -c32 -d<dur> --latency, rounds interleaved A B A B ..., JVM warmed first
 #            (bot mode: with a browser's User-Agent and Accept headers, for every target)
 #
@@ -22,7 +24,13 @@
 # per dimension for bliss-bot, default 1000000), BENCH_JAR (a built benchmarks.jar for bliss-bot's
 # fixtures instead of building it), BOT_MODELS (a models.yaml for bliss-bot instead of the generated
 # 200-tree model's, e.g. config/models.yaml for the model bliss ships), KAFKA_CLASSPATH (the
-# broker's class path for bliss-cluster instead of building feature-service's test class path).
+# broker's class path for bliss-cluster instead of building feature-service's test class path),
+# SIDECAR (1: bliss-features' and bliss-cluster's feature service runs as its own process on the load
+# side's CPUs, as a sidecar, instead of inside the proxy's JVM on the proxy's CPUs), PACE_MS (each wrk
+# connection pauses this many ms after each response, wrk's delay(): an offered rate of about
+# CONNECTIONS / (PACE_MS + latency) requests a second, so targets that saturate at different rates
+# are compared at the same rate; CPU per request depends on the rate, since a busier loop batches
+# more requests per wake-up).
 # See benchmarks/README.md. Installs wrk, nginx and curl from Debian when missing (needs root).
 set -euo pipefail
 
@@ -36,6 +44,8 @@ ROUNDS="${ROUNDS:-}"              # interleaved rounds
 WARMUP="${WARMUP:-}"              # seconds of load on each JVM before the first measured run
 ROUND_WARMUP="${ROUND_WARMUP:-2}" # seconds of unmeasured load just before each measured run
 WARMUP_RECONNECT="${WARMUP_RECONNECT:-5}" # the JVM warm-up reconnects every this many seconds (0: never)
+SIDECAR="${SIDECAR:-0}"           # 1: the feature service of bliss-features/bliss-cluster in its own process
+PACE_MS="${PACE_MS:-0}"           # > 0: each wrk connection waits this many ms between requests (an offered rate)
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-1}"
 TRANSPORT="${TRANSPORT:-auto}"    # bliss transport in nginx mode: auto | io_uring | epoll | nio
@@ -190,6 +200,10 @@ fi
 
 # --- work directory and cleanup -----------------------------------------------------------------
 work="$(mktemp -d "${TMPDIR:-/tmp}/bliss-load.XXXXXX")"
+if [ "$PACE_MS" != 0 ]; then
+  printf 'function delay()\n  return %s\nend\n' "$PACE_MS" >"$work/pace.lua"
+  wrk_headers+=(-s "$work/pace.lua")
+fi
 shm=""  # cluster mode: a directory in /dev/shm for the feature stores (bliss.yaml's default is there too)
 pids=()
 cleanup() {
@@ -232,11 +246,11 @@ free_port() {
 }
 
 # waits until http://127.0.0.1:$1/ answers 200, while process $2 lives, for at most $3 seconds
-wait_http() {
-  local port="$1" pid="$2" limit="$3" i
+wait_http() {  # $1 = port, $2 = pid, $3 = seconds at most, $4 = path (default /)
+  local port="$1" pid="$2" limit="$3" path="${4:-/}" i
   for i in $(seq 1 $((limit * 10))); do
     kill -0 "$pid" 2>/dev/null || return 1
-    [ "$(curl -s -o /dev/null -m 1 -w '%{http_code}' "http://127.0.0.1:$port/" || true)" = 200 ] && return 0
+    [ "$(curl -s -o /dev/null -m 1 -w '%{http_code}' "http://127.0.0.1:$port$path" || true)" = 200 ] && return 0
     sleep 0.1
   done
   return 1
@@ -303,6 +317,9 @@ target_pids() {
   esac
 }
 origin_pids() { echo "$origin_pid"; pgrep -P "$origin_pid" || true; }
+declare -A sidecar_pid
+# SIDECAR=1: the feature services' processes; their CPU counts with the load side's, as the broker's
+sidecar_pids() { local p; for p in "${sidecar_pid[@]}"; do echo "$p"; done; }
 
 start_nginx_proxy() {
   local name=nginx p; p="$(free_port)"
@@ -374,6 +391,17 @@ EOF
   esac
   } >"$dir/bliss.yaml"
   gclog[$name]="$dir/gc.log"
+  case "$name" in bliss-features|bliss-cluster)
+    if [ "$SIDECAR" = 1 ]; then
+      # the sidecar first: it creates the store and the ring the proxy's plugin opens
+      # shellcheck disable=SC2086
+      "${pin_load[@]}" "$java" "${jvm_flags[@]}" ${BLISS_JAVA_OPTS:-} "-Xlog:gc:file=$dir/gc-features.log" \
+        -jar "$work/app/bliss.jar" feature-service --config "$dir/bliss.yaml" >"$dir/features.log" 2>&1 &
+      sidecar_pid[$name]=$!; pids+=("$!")
+      wait_http "${fs_admin_port[$name]}" "${sidecar_pid[$name]}" 60 /metrics \
+        || { cat "$dir/features.log" >&2; echo "run.sh: $name's feature service did not start" >&2; exit 1; }
+    fi ;;
+  esac
   # shellcheck disable=SC2086 # BLISS_JAVA_OPTS is split into options, as the launcher does
   "${pin_proxy[@]}" "$java" "${jvm_flags[@]}" ${BLISS_JAVA_OPTS:-} "-Xlog:gc:file=$dir/gc.log" \
     -jar "$work/app/bliss.jar" run --config "$dir/bliss.yaml" >"$dir/bliss.log" 2>&1 &
@@ -391,7 +419,7 @@ EOF
     check_bot_scoring "$p" "$dir" "$bot_admin_port" || exit 1
   fi
   case "$name" in bliss-features|bliss-cluster)
-    label[$name]="${label[$name]}, bot management + 10 rules, models ${BOT_MODELS:-config/models.yaml}, embedded feature service"
+    label[$name]="${label[$name]}, bot management + 10 rules, models ${BOT_MODELS:-config/models.yaml}, $([ "$SIDECAR" = 1 ] && echo "feature service as a sidecar process (pinned with wrk)" || echo "embedded feature service")"
     [ "$name" != bliss-cluster ] || label[$name]="${label[$name]} in cluster mode (Kafka $kafka_bootstrap)"
     check_bot_scoring "$p" "$dir" "${admin_port[$name]}" || exit 1
     check_feature_service "$name" "$dir" || exit 1 ;;
@@ -486,7 +514,7 @@ features_config() {  # $1 = target, $2 = its directory
   write_rules "$2"
   cat <<EOF
 feature_service:
-  embedded: true
+  embedded: $([ "$SIDECAR" = 1 ] && echo false || echo true)
   features: $root/config/features.yaml
   store: $store
   publish_interval: 1s
@@ -717,7 +745,7 @@ results="$work/results.tsv"
 measure() {  # $1 = target, $2 = round
   local name="$1" round="$2" out="$work/wrk-${1//:/-}-$2.txt" mine before_t after_t sys0 sys1 ch0 ch1 t0 t1 g0=0
   [ "$ROUND_WARMUP" -gt 0 ] && load "${port[$name]}" "$ROUND_WARMUP" >/dev/null
-  mapfile -t mine < <(target_pids "$name"; origin_pids; broker_pids)
+  mapfile -t mine < <(target_pids "$name"; origin_pids; broker_pids; sidecar_pids)
   [ "${kind[$name]}" = bliss ] && g0="$(gc_lines "${gclog[$name]}")"
   local tp=() fs=0 c0="" c1="" k0 k1
   mapfile -t tp < <(target_pids "$name")
