@@ -32,8 +32,7 @@ import java.lang.invoke.VarHandle;
  * table (the score source's length and bytes, the score, the detection ids' length), the score
  * source's index (two words compared with the last source's, {@link ScoreSources}), one opaque
  * increment and a sampler's decrement; a low score one more decrement; each detection id one
- * increment. The reads come before the increment: the compiler makes every load after an opaque
- * store again, so a read placed after it would cost its loads twice.
+ * increment.
  *
  * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
  *
