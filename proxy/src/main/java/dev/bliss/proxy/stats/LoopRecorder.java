@@ -1,11 +1,13 @@
 package dev.bliss.proxy.stats;
 
 import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntArrayField;
 import dev.bliss.plugin.field.IntField;
+import dev.bliss.proxy.pipeline.HostHeaderNames;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -53,6 +55,8 @@ public final class LoopRecorder {
     static final int RECENT_CAPACITY = 32;
 
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Resolved with the proxy's own key, so a sample looks it up without hashing the name. */
+    private static final HeaderName USER_AGENT = HostHeaderNames.resolve("user-agent");
 
     // the handles of the fields read (StatsFields), each null when no detector produces it
     private final IntField score;
@@ -171,7 +175,7 @@ public final class LoopRecorder {
         if (ja4 != null && fields.isSet(ja4)) {
             lowScoreJa4.add(fields.bytes(ja4), fields.length(ja4), weight);
         }
-        CharSequence userAgent = request.header("user-agent");
+        CharSequence userAgent = request.header(USER_AGENT);
         if (userAgent != null) {
             lowScoreUserAgents.add(userAgent, weight);
         }
