@@ -1,9 +1,13 @@
 package dev.bliss.proxy.stats;
 
 import dev.bliss.plugin.Completion;
+import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.IntArrayField;
+import dev.bliss.plugin.field.IntField;
+import dev.bliss.proxy.pipeline.HostHeaderNames;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -26,9 +30,11 @@ import java.lang.invoke.VarHandle;
  *
  * The counters and histograms are exact; the top lists of a busy loop are estimates, so that
  * hashing values and scanning tables is paid a few hundred times a second rather than per
- * exchange. What every exchange pays: a compare with the second's end, a sampler's decrement,
- * the score source's index ({@link ScoreSources}) and one opaque increment; a low score one more
- * decrement; each detection id one increment.
+ * exchange. What every exchange pays: a compare with the second's end, four reads of the field
+ * table (the score source's length and bytes, the score, the detection ids' length), the score
+ * source's index (two words compared with the last source's, {@link ScoreSources}), one opaque
+ * increment and a sampler's decrement; a low score one more decrement; each detection id one
+ * increment.
  *
  * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
  *
@@ -49,11 +55,18 @@ public final class LoopRecorder {
     static final int RECENT_CAPACITY = 32;
 
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Resolved with the proxy's own key, so a sample looks it up without hashing the name. */
+    private static final HeaderName USER_AGENT = HostHeaderNames.resolve("user-agent");
 
-    private final StatsFields handles;
+    // the handles of the fields read (StatsFields), each null when no detector produces it
+    private final IntField score;
+    private final BytesField scoreSource;
+    private final IntArrayField detectionIds;
+    private final BytesField ja4;
     final ScoreCounts counts = new ScoreCounts();
     final ScoreSources sources = new ScoreSources();
-    final long[] detectionIds = new long[MAX_DETECTION_ID + 1];
+    /** Exchanges per detection id since start. */
+    final long[] detections = new long[MAX_DETECTION_ID + 1];
     final TopValues lowScoreJa4 = new TopValues(32);
     final TopValues lowScoreUserAgents = new TopValues(32);
     final RecentTop recentClients = new RecentTop(ScoreCounts.MINUTE, RECENT_MINUTES, RECENT_CAPACITY);
@@ -68,7 +81,10 @@ public final class LoopRecorder {
     private long secondEnds = Long.MIN_VALUE;
 
     LoopRecorder(StatsFields handles) {
-        this.handles = handles;
+        this.score = handles.score();
+        this.scoreSource = handles.scoreSource();
+        this.detectionIds = handles.detectionIds();
+        this.ja4 = handles.ja4();
     }
 
     /**
@@ -83,34 +99,50 @@ public final class LoopRecorder {
         if (end >= secondEnds) {
             newSecond(end);
         }
+        // the field reads before the opaque store, which the compiler takes as a barrier: no
+        // load after it reuses one from before
+        int cell = scoreCell(fields);
+        int ids = detectionIds == null ? 0 : fields.length(detectionIds);
+        TimeBuckets.increment(second, cell);
+        if (ids > 0) {
+            countDetections(fields, ids);
+        }
         int sample = sampler.weight();
         if (sample > 0) {
             recordRecent(request, completion, end, sample);
         }
-        StatsFields f = handles;
-        BytesField scoreSource = f.scoreSource();
-        if (scoreSource == null || !fields.isSet(scoreSource)) {
-            // no detector scored it (none configured, or answered before they ran)
-            TimeBuckets.increment(second, ScoreCounts.UNSCORED);
-            return;
-        }
-        int source = sources.indexOf(fields.bytes(scoreSource), fields.length(scoreSource));
-        // an unset score reads 0: the source's "not computed" cell
-        long score = f.score() == null ? 0 : fields.get(f.score());
-        int cell = score > 0 && score < ScoreCounts.SCORES ? (int) score : 0;
-        TimeBuckets.increment(second, ScoreCounts.slot(source, cell));
-        if (ScoreCounts.isLow(cell)) {
+        if (ScoreCounts.isLowCell(cell)) {
             int lowSample = lowScoreSampler.weight();
             if (lowSample > 0) {
                 recordLowScore(request, fields, lowSample);
             }
         }
-        if (f.detectionIds() != null) {
-            for (int i = 0, n = fields.length(f.detectionIds()); i < n; i++) {
-                long id = fields.get(f.detectionIds(), i);
-                int at = id >= 0 && id < MAX_DETECTION_ID ? (int) id : MAX_DETECTION_ID;
-                COUNT.setOpaque(detectionIds, at, detectionIds[at] + 1);
-            }
+    }
+
+    /**
+     * The exchange's cell of the second's row: its (source, score), or {@link ScoreCounts#UNSCORED}
+     * when no detector scored it (none configured, or answered before they ran). An unset score
+     * reads 0: the source's "not computed" cell.
+     */
+    private int scoreCell(Fields fields) {
+        if (scoreSource == null) {
+            return ScoreCounts.UNSCORED;
+        }
+        // the length first: 0 when unset, so only an empty value asks whether it is set
+        int length = fields.length(scoreSource);
+        if (length == 0 && !fields.isSet(scoreSource)) {
+            return ScoreCounts.UNSCORED;
+        }
+        int source = sources.indexOf(fields.bytes(scoreSource), length);
+        long value = score == null ? 0 : fields.get(score);
+        return ScoreCounts.slot(source, value > 0 && value < ScoreCounts.SCORES ? (int) value : 0);
+    }
+
+    private void countDetections(Fields fields, int ids) {
+        for (int i = 0; i < ids; i++) {
+            long id = fields.get(detectionIds, i);
+            int at = id >= 0 && id < MAX_DETECTION_ID ? (int) id : MAX_DETECTION_ID;
+            COUNT.setOpaque(detections, at, detections[at] + 1);
         }
     }
 
@@ -140,11 +172,10 @@ public final class LoopRecorder {
 
     /** The sampled low score's JA4 and user agent. */
     private void recordLowScore(RequestView request, Fields fields, int weight) {
-        StatsFields f = handles;
-        if (f.ja4() != null && fields.isSet(f.ja4())) {
-            lowScoreJa4.add(fields.bytes(f.ja4()), fields.length(f.ja4()), weight);
+        if (ja4 != null && fields.isSet(ja4)) {
+            lowScoreJa4.add(fields.bytes(ja4), fields.length(ja4), weight);
         }
-        CharSequence userAgent = request.header("user-agent");
+        CharSequence userAgent = request.header(USER_AGENT);
         if (userAgent != null) {
             lowScoreUserAgents.add(userAgent, weight);
         }
@@ -152,6 +183,6 @@ public final class LoopRecorder {
 
     /** Reader: the count of detection id slot {@code i} (opaque). */
     long detectionCount(int i) {
-        return (long) COUNT.getOpaque(detectionIds, i);
+        return (long) COUNT.getOpaque(detections, i);
     }
 }

@@ -144,6 +144,11 @@ final class ScoreCounts {
         }
     }
 
+    /** Whether the row's cell {@code slot} counts scores below {@value LoopRecorder#LOW_SCORE}. */
+    static boolean isLowCell(int slot) {
+        return slot >= HISTOGRAM && isLow((slot - HISTOGRAM) % SCORES);
+    }
+
     static boolean isLow(int score) {
         return score > 0 && score < LoopRecorder.LOW_SCORE;
     }

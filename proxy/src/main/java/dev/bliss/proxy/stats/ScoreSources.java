@@ -40,27 +40,51 @@ final class ScoreSources {
     private final long[] tails = new long[MAX];
     @SuppressWarnings("unused") // through COUNT
     private int count;
+    /** The last name of 8 to 16 bytes looked up (its length, -1 before the first; its words) and its index. */
+    private int lastLength = -1;
+    private long lastHead;
+    private long lastTail;
+    private int lastIndex;
 
     /**
      * Writer: the index of the source {@code value[0, length)}. A name of 8 to 16 bytes (every
-     * name bot management writes) is found by two word compares: its first and its last eight
-     * bytes, which overlap and so cover it whole; other lengths by their bytes.
+     * name bot management writes) is told by two words: its first and its last eight bytes,
+     * which overlap and so cover it whole. It is compared with the last name found first (a
+     * loop's exchanges mostly come from one source in a row), then with the others; other
+     * lengths by their bytes.
      */
     int indexOf(byte[] value, int length) {
+        if (length < Long.BYTES || length > 2 * Long.BYTES) {
+            return indexOfBytes(value, length);
+        }
+        long head = (long) WORD.get(value, 0);
+        long tail = (long) WORD.get(value, length - Long.BYTES);
+        if (head == lastHead && tail == lastTail && length == lastLength) {
+            return lastIndex;
+        }
+        int i = indexOfWords(value, length, head, tail);
+        lastHead = head;
+        lastTail = tail;
+        lastLength = length;
+        lastIndex = i;
+        return i;
+    }
+
+    private int indexOfWords(byte[] value, int length, long head, long tail) {
         int n = count;
-        if (length >= Long.BYTES && length <= 2 * Long.BYTES) {
-            long head = (long) WORD.get(value, 0);
-            long tail = (long) WORD.get(value, length - Long.BYTES);
-            for (int i = 0; i < n; i++) {
-                if (wordLengths[i] == length && heads[i] == head && tails[i] == tail) {
-                    return i;
-                }
+        for (int i = 0; i < n; i++) {
+            if (wordLengths[i] == length && heads[i] == head && tails[i] == tail) {
+                return i;
             }
-        } else {
-            for (int i = 0; i < n; i++) {
-                if (equal(bytes[i], value, length)) {
-                    return i;
-                }
+        }
+        return n == MAX ? MAX - 1 : learn(value, length, n);
+    }
+
+    private int indexOfBytes(byte[] value, int length) {
+        int n = count;
+        for (int i = 0; i < n; i++) {
+            if (equal(bytes[i], value, length)) {
+                return i;
             }
         }
         return n == MAX ? MAX - 1 : learn(value, length, n);

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The request path's side of the dashboard allocates nothing: 100,000 exchanges recorded across
- * second and minute boundaries, with low scores (JA4 and user agent tables, replacements included)
- * and detection ids, and the recent top lists (more client addresses, IPv4 and IPv6, paths and
+ * second and minute boundaries, with low scores (JA4 and user agent tables, replacements included),
+ * detection ids, exchanges not scored and sources without a score, and the recent top lists (more client addresses, IPv4 and IPv6, paths and
  * rules than their tables hold, across minutes), measured with the thread's allocated-bytes counter.
  */
 class LoopRecorderAllocationTest {
@@ -41,11 +41,16 @@ class LoopRecorderAllocationTest {
             requests[i] = new SyntheticRequest().header("user-agent", "agent-" + i).path("/page/" + i)
                     .clientAddress(dev.bliss.plugin.IpAddress.of(i % 2 == 0 ? "198.51.100." + i : "2001:db8::" + i));
             Fields f = x.scheme.newTable();
-            f.set(x.score, 1 + i % 99);
+            tables[i] = f;
+            if (i % 16 == 15) {
+                continue; // not scored: no bot fields at all
+            }
+            if (i % 16 != 14) { // else a source without a score
+                f.set(x.score, 1 + i % 99);
+            }
             f.set(x.source, i % 3 == 0 ? "heuristics" : "machine_learning");
             f.set(x.ja4, "t13d15" + i + "h2_8daaf6152771_e5627efa2ab1");
             f.add(x.ids, i % 20);
-            tables[i] = f;
         }
         for (int round = 0; round < 2_000; round++) {
             run(100);

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The score sources' indexes: names told apart by every byte whatever their length, read from a
- * field's storage that still holds a longer earlier value past the length.
+ * field's storage that still holds a longer earlier value past the length, also from the last
+ * name looked up (compared first).
  */
 class ScoreSourcesTest {
 
@@ -36,6 +37,20 @@ class ScoreSourcesTest {
         assertEquals(5, indexOf("machine_"));
         assertEquals(6, indexOf("machine"));
         assertEquals(7, sources.size());
+    }
+
+    @Test
+    void shouldNotTakeANameDifferingFromTheLastOneInOneByteForIt() {
+        assertEquals(0, indexOf("machine_learning"));
+        assertEquals(0, indexOf("machine_learning"), "the last name again");
+        assertEquals(1, indexOf("machine_learninh"), "the last byte differs from the last name's");
+        assertEquals(2, indexOf("nachine_learninh"), "the first byte differs");
+        assertEquals(3, indexOf("nachinE_learninh"), "a byte only the first word covers differs");
+        assertEquals(4, indexOf("nachinE_learnin"), "a byte shorter, in the same storage");
+        assertEquals(1, indexOf("machine_learninh"));
+        assertEquals(1, indexOf("machine_learninh"));
+        assertEquals(0, indexOf("machine_learning"));
+        assertEquals(5, sources.size());
     }
 
     @Test
