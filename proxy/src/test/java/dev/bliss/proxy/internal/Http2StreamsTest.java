@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.Await;
+import dev.bliss.proxy.testing.OnContext;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.Future;
@@ -40,10 +41,11 @@ class Http2StreamsTest {
         List<Future<String>> answers = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
             boolean post = i % 2 == 1;
-            answers.add(h2.request(new RequestOptions().setMethod(post ? HttpMethod.POST : HttpMethod.GET)
-                            .setHost("127.0.0.1").setPort(proxy.port(0)).setURI("/s" + i))
+            String uri = "/s" + i;
+            answers.add(OnContext.start(origin.vertx(), () -> h2.request(new RequestOptions()
+                            .setMethod(post ? HttpMethod.POST : HttpMethod.GET).setHost("127.0.0.1").setPort(proxy.port(0)).setURI(uri))
                     .compose(req -> post ? req.send("body " + req.getURI()) : req.send())
-                    .compose(resp -> resp.body().map(b -> resp.statusCode() + " " + b)));
+                    .compose(resp -> resp.body().map(b -> resp.statusCode() + " " + b))));
         }
         for (Future<String> a : answers) {
             assertEquals("200 ok", Await.result(a));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.Await;
+import dev.bliss.proxy.testing.OnContext;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.http.HttpClient;
@@ -37,10 +38,10 @@ class TlsTerminationTest {
     private String get(HttpVersion version) {
         HttpClient client = origin.vertx().createHttpClient(new HttpClientOptions().setSsl(true).setTrustAll(true)
                 .setVerifyHost(false).setUseAlpn(true).setProtocolVersion(version));
-        return Await.result(client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1")
-                        .setPort(proxy.port(0)).setURI("/secure"))
+        return Await.result(OnContext.start(origin.vertx(), () -> client.request(new RequestOptions()
+                        .setMethod(HttpMethod.GET).setHost("127.0.0.1").setPort(proxy.port(0)).setURI("/secure"))
                 .compose(req -> req.send())
-                .compose(resp -> resp.body().map(b -> resp.version() + " " + resp.statusCode() + " " + b)));
+                .compose(resp -> resp.body().map(b -> resp.version() + " " + resp.statusCode() + " " + b))));
     }
 
     @Test

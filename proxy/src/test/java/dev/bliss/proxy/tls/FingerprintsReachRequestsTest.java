@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.Await;
+import dev.bliss.proxy.testing.OnContext;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.RawHttp;
 import dev.bliss.proxy.testing.TestOrigin;
@@ -62,10 +63,12 @@ class FingerprintsReachRequestsTest {
                 new PoolOptions().setHttp1MaxSize(1).setHttp2MaxSize(1));
     }
 
-    private static Future<String> get(HttpClient client, int port, String path) {
-        return client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("localhost").setPort(port).setURI(path))
+    /** On a context: chained on the test thread, a late resp.body() lost the body (see OnContext). */
+    private Future<String> get(HttpClient client, int port, String path) {
+        return OnContext.start(origin.vertx(), () -> client.request(new RequestOptions().setMethod(HttpMethod.GET)
+                        .setHost("localhost").setPort(port).setURI(path))
                 .compose(req -> req.send())
-                .compose(resp -> resp.body().map(b -> resp.version() + " " + resp.statusCode()));
+                .compose(resp -> resp.body().map(b -> resp.version() + " " + resp.statusCode())));
     }
 
     /** The fingerprint of what the relay saw the client send on its first connection. */
