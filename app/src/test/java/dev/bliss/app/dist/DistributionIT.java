@@ -375,8 +375,10 @@ class DistributionIT {
     private static final class Output {
 
         private final StringBuffer seen = new StringBuffer();
+        private final Process process;
 
         Output(Process p) {
+            this.process = p;
             Thread.ofPlatform().daemon().start(() -> {
                 try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = in.readLine()) != null; ) {
@@ -397,7 +399,34 @@ class DistributionIT {
                 }
                 TimeUnit.MILLISECONDS.sleep(100);
             }
-            throw new AssertionError("no output matching " + pattern + " in:\n" + seen);
+            throw new AssertionError("no output matching " + pattern + " in:\n" + withThreadDump());
+        }
+
+        /**
+         * The output after asking a live process for a thread dump (SIGQUIT: the JVM prints one
+         * to its standard output and carries on), so a wait that timed out says where it hangs.
+         * Waits at most 5 s for the dump to start and until the output has stood still 500 ms.
+         */
+        private String withThreadDump() throws InterruptedException {
+            if (!process.isAlive()) {
+                return seen + "(the process has exited: " + process.exitValue() + ")";
+            }
+            try {
+                new ProcessBuilder("kill", "-QUIT", Long.toString(process.pid())).start().waitFor(10, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                return seen + "(no thread dump: " + e + ")";
+            }
+            long started = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (seen.indexOf("Full thread dump") < 0 && System.nanoTime() - started < 0) {
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+            long stillBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int length;
+            do {
+                length = seen.length();
+                TimeUnit.MILLISECONDS.sleep(500);
+            } while (seen.length() != length && System.nanoTime() - stillBy < 0);
+            return seen.toString();
         }
 
         @Override
