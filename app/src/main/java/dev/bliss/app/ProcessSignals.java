@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * The signals a long-running bliss process answers, as nginx and Caddy do:
@@ -21,6 +22,11 @@ import sun.misc.Signal;
  * handling (shutdown hooks, exit 143) is replaced, so the drain runs while logging still works and
  * a second signal is not swallowed by a shutdown in progress. Handlers run on the JVM's signal
  * thread and only hand work to other threads.
+ *
+ * <p>A process started with SIGHUP ignored ({@code nohup bliss run}, or any parent that ignores
+ * it: the disposition is inherited) cannot have it: the JVM installs no handler for a SIGHUP that
+ * was ignored at its start, so the signal would do nothing, silently. bliss says so when it hands
+ * over the reload, and names the other way to reload (the admin's {@code POST /reload}).
  */
 public final class ProcessSignals {
 
@@ -32,6 +38,8 @@ public final class ProcessSignals {
     private volatile Runnable reload;
     private volatile Runnable reopenLogs;
     private volatile Runnable drain;
+    /** Whether SIGHUP was ignored when the JVM started, so that it installed no handler for it. */
+    private boolean hangupIgnored;
 
     private ProcessSignals() {
     }
@@ -39,7 +47,7 @@ public final class ProcessSignals {
     /** Installs the handlers, with no actions yet. */
     public static ProcessSignals install() {
         ProcessSignals signals = new ProcessSignals();
-        Signal.handle(new Signal("HUP"), s -> signals.run(s, "reload", signals.reload));
+        signals.hangupIgnored = Signal.handle(new Signal("HUP"), s -> signals.run(s, "reload", signals.reload)) == SignalHandler.SIG_IGN;
         Signal.handle(new Signal("USR1"), s -> signals.run(s, "log-reopen", signals.reopenLogs));
         Signal.handle(new Signal("TERM"), signals::stop);
         Signal.handle(new Signal("INT"), signals::stop);
@@ -49,8 +57,14 @@ public final class ProcessSignals {
     /** What SIGHUP does from now on (on a thread of its own). */
     public ProcessSignals onReload(Runnable action) {
         this.reload = action;
+        if (hangupIgnored) {
+            LOG.log(Level.WARNING, "SIGHUP is ignored in this process (inherited from its parent, e.g. nohup), so the JVM"
+                    + " cannot handle it and SIGHUP will not reload bliss: reload with POST /reload on the admin port,"
+                    + " or start bliss without ignoring SIGHUP");
+        }
         return this;
     }
+
 
     /** What SIGUSR1 does from now on (on a thread of its own). */
     public ProcessSignals onReopenLogs(Runnable action) {

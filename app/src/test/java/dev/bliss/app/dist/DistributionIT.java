@@ -149,6 +149,41 @@ class DistributionIT {
     }
 
     /**
+     * Started under {@code nohup}, SIGHUP is ignored in the process and the JVM installs no
+     * handler for it: bliss says so and names the admin's reload, which still works (as the rest
+     * of the process does).
+     */
+    @Test
+    void shouldSayThatSighupCannotReloadUnderNohupAndReloadThroughTheAdmin() throws Exception {
+        Path etc = copyOfShippedConfig("etc-nohup");
+        Path yaml = etc.resolve("bliss.yaml");
+        Files.writeString(yaml, Files.readString(yaml)
+                .replace("    port: 8080", "    port: 0")
+                .replace("  port: 9901", "  port: 0")
+                .replace("  embedded: true ", "  embedded: false"));
+        ProcessBuilder pb = new ProcessBuilder("/usr/bin/nohup", home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
+                .directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().put("PATH", tools.toString());
+        pb.environment().put("BLISS_LOG_DIR", dir.resolve("nohup-logs").toString());
+        Process p = pb.start();
+        Output out = new Output(p);
+        try {
+            int admin = Integer.parseInt(out.await(Pattern.compile("bliss admin on http://127\\.0\\.0\\.1:(\\d+)/")));
+            out.await(Pattern.compile("(SIGHUP is ignored in this process .* POST /reload on the admin port)"));
+            try (HttpClient client = HttpClient.newHttpClient()) {
+                assertEquals(200, client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/reload"))
+                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+            }
+            out.await(Pattern.compile("(reloaded: )"));
+            p.destroy(); // SIGTERM: nohup leaves it alone
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exited after SIGTERM\n" + out);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
      * The signals an operator sends, to the real process: SIGUSR1 after logrotate moved the access
      * log opens a new one; SIGHUP after trusting the local proxy changes X-Forwarded-For; SIGTERM drains and a
      * second SIGTERM during the drain (a request still uploading holds it) exits at once. The
@@ -195,7 +230,17 @@ class DistributionIT {
                 String forwardedBefore = get(port, "/whoami", "198.51.100.9");
                 assertTrue(forwardedBefore.contains("\"x-forwarded-for\" : \"127.0.0.1\""), forwardedBefore);
                 Files.writeString(yaml, Files.readString(yaml).replace("trusted_proxies: []", "trusted_proxies: [127.0.0.1/32]"));
-                signal(p, "HUP");
+                if (out.toString().contains("SIGHUP is ignored in this process")) {
+                    // this test's JVM was started with SIGHUP ignored (nohup), and the child inherits it:
+                    // bliss said so, and the admin's reload is the way it names
+                    int admin = Integer.parseInt(out.await(Pattern.compile("admin on http://127\\.0\\.0\\.1:(\\d+)/")));
+                    try (HttpClient client = HttpClient.newHttpClient()) {
+                        assertEquals(200, client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/reload"))
+                                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+                    }
+                } else {
+                    signal(p, "HUP");
+                }
                 out.await(Pattern.compile("(reloaded: .*1 trusted proxies)"));
                 String forwardedAfter = get(port, "/whoami", "198.51.100.9");
                 assertTrue(forwardedAfter.contains("\"x-forwarded-for\" : \"198.51.100.9, 127.0.0.1\""), forwardedAfter);
