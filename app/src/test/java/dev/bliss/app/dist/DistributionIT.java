@@ -116,12 +116,7 @@ class DistributionIT {
                 .replace("    port: 8080", "    port: 0")
                 .replace("  port: 9901", "  port: 0")
                 .replace("  embedded: true ", "  embedded: false"));
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
-                .directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().put("PATH", tools.toString());
-        pb.environment().put("BLISS_LOG_DIR", dir.resolve("logs").toString());
-        Process p = pb.start();
+        Process p = launch("run", yaml, "logs");
         try {
             Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
             StringBuilder seen = new StringBuilder();
@@ -161,12 +156,7 @@ class DistributionIT {
                 .replace("    port: 8080", "    port: 0")
                 .replace("  port: 9901", "  port: 0")
                 .replace("  embedded: true ", "  embedded: false"));
-        ProcessBuilder pb = new ProcessBuilder("/usr/bin/nohup", home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
-                .directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().put("PATH", tools.toString());
-        pb.environment().put("BLISS_LOG_DIR", dir.resolve("nohup-logs").toString());
-        Process p = pb.start();
+        Process p = launch(List.of("/usr/bin/nohup"), "run", yaml, "nohup-logs");
         Output out = new Output(p);
         try {
             int admin = Integer.parseInt(out.await(Pattern.compile("bliss admin on http://127\\.0\\.0\\.1:(\\d+)/")));
@@ -201,12 +191,7 @@ class DistributionIT {
                 .replace("access_log:\n  enabled: false", "access_log:\n  enabled: true"));
         Path logs = dir.resolve("signal-logs");
         Path accessLog = logs.resolve("access.log");
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
-                .directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().put("PATH", tools.toString());
-        pb.environment().put("BLISS_LOG_DIR", logs.toString());
-        Process p = pb.start();
+        Process p = launch("run", yaml, "signal-logs");
         Output out = new Output(p);
         try {
             int port = Integer.parseInt(out.await(Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/")));
@@ -276,12 +261,7 @@ class DistributionIT {
                         "      store: " + store.resolve("features"))
                 .replace("  # store: /dev/shm/bliss/features      # the store's path prefix (default): must equal the plugin's store",
                         "  store: " + store.resolve("features")));
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), "run", "--config", yaml.toString())
-                .directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().clear();
-        pb.environment().put("PATH", tools.toString());
-        pb.environment().put("BLISS_LOG_DIR", dir.resolve("embedded-logs").toString());
-        Process p = pb.start();
+        Process p = launch("run", yaml, "embedded-logs");
         Output out = new Output(p);
         try {
             int port = Integer.parseInt(out.await(Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/")));
@@ -358,8 +338,17 @@ class DistributionIT {
     }
 
     private static Process launch(String command, Path yaml, String logs) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/bliss").toString(), command, "--config", yaml.toString())
-                .directory(dir.toFile()).redirectErrorStream(true);
+        return launch(List.of(), command, yaml, logs);
+    }
+
+    /**
+     * {@code bin/bliss <command> --config <yaml>}, run by {@code wrapper} first when there is one
+     * (e.g. nohup), with no JDK on the PATH and the logs in {@code logs} under the test directory.
+     */
+    private static Process launch(List<String> wrapper, String command, Path yaml, String logs) throws IOException {
+        List<String> line = new java.util.ArrayList<>(wrapper);
+        line.addAll(List.of(home.resolve("bin/bliss").toString(), command, "--config", yaml.toString()));
+        ProcessBuilder pb = new ProcessBuilder(line).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().clear();
         pb.environment().put("PATH", tools.toString());
         pb.environment().put("BLISS_LOG_DIR", dir.resolve(logs).toString());
