@@ -70,6 +70,15 @@ public abstract class Actor {
         return transport;
     }
 
+    /**
+     * Whether the site is a secure context to this actor's browser, which decides whether it sends
+     * client hints and fetch metadata: reached over TLS (the lab's site is never a loopback host
+     * to its clients).
+     */
+    protected final boolean secureContext() {
+        return transport == SimulatedRequest.Transport.TLS;
+    }
+
     public final boolean hasNext() {
         return sent < length;
     }

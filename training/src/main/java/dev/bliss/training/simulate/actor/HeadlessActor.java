@@ -99,6 +99,6 @@ final class HeadlessActor extends Actor {
 
     private SimulatedRequest get(String id, String path, RequestKind kind, String referer, String fetchSite) {
         BrowserHeaders.Context c = new BrowserHeaders.Context(referer, fetchSite, cookies.header(), language, brand, origin);
-        return request(id, ip, fingerprint, protocol, "GET", path, BrowserHeaders.of(browser, kind, c, transport() == SimulatedRequest.Transport.TLS), null);
+        return request(id, ip, fingerprint, protocol, "GET", path, BrowserHeaders.of(browser, kind, c, secureContext()), null);
     }
 }

@@ -172,8 +172,7 @@ final class HumanActor extends Actor {
         loginStage = 3;
         String body = "username=" + URLEncoder.encode(Accounts.username(account), StandardCharsets.UTF_8)
                 + "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8);
-        List<Header> headers = withApp(BrowserHeaders.of(browser, RequestKind.FORM_POST, context(origin + "/login", "same-origin"),
-                transport() == SimulatedRequest.Transport.TLS));
+        List<Header> headers = withApp(BrowserHeaders.of(browser, RequestKind.FORM_POST, context(origin + "/login", "same-origin"), secureContext()));
         page = "/login";
         return new Step(logNormal(12, 0.5, 4, 60), request(id, ip, fingerprint, protocol, "POST", "/login", headers, body));
     }
@@ -201,8 +200,7 @@ final class HumanActor extends Actor {
     }
 
     private SimulatedRequest get(String id, String path, RequestKind kind, String referer, String fetchSite) {
-        return request(id, ip, fingerprint, protocol, "GET", path, withApp(BrowserHeaders.of(browser, kind, context(referer, fetchSite),
-                transport() == SimulatedRequest.Transport.TLS)), null);
+        return request(id, ip, fingerprint, protocol, "GET", path, withApp(BrowserHeaders.of(browser, kind, context(referer, fetchSite), secureContext())), null);
     }
 
     /** An Android webview names its app in X-Requested-With, after the browser's own headers. */
