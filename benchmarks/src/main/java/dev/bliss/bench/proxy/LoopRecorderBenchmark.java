@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -49,11 +50,15 @@ public class LoopRecorderBenchmark {
 
     private static final int VARIETY = 64;
 
+    /** The loop's exchanges a second: the clock's step, and so how often the top lists sample. */
+    @Param({"20000", "200000"})
+    public int perSecond;
+
     private LoopRecorder recorder;
     private final SyntheticRequest[] requests = new SyntheticRequest[VARIETY];
     private final Fields[] scored = new Fields[VARIETY];
     private final Fields[] low = new Fields[VARIETY];
-    private final EndingAt completion = new EndingAt();
+    private EndingAt completion;
     private int next;
 
     @Setup
@@ -66,6 +71,7 @@ public class LoopRecorderBenchmark {
         BytesField ja4 = r.produceBytes("bot.ja4", 36);
         FieldScheme scheme = builder.build();
         recorder = TrafficStats.of(scheme).newRecorder();
+        completion = new EndingAt(1_000_000_000L / perSecond);
         for (int i = 0; i < VARIETY; i++) {
             // 8 clients and 8 paths: the recent top lists hit their tables, as steady traffic does
             requests[i] = new SyntheticRequest().header("user-agent", "python-requests/2." + i).path("/page/" + (i % 8))
@@ -83,6 +89,13 @@ public class LoopRecorderBenchmark {
         }
     }
 
+    /** The harness alone: picking the exchange and advancing the clock, what the two others pay besides recording. */
+    @Benchmark
+    public Object harness() {
+        int i = next++ & (VARIETY - 1);
+        return completion.advance() == null ? requests[i] : scored[i];
+    }
+
     @Benchmark
     public void recordScored() {
         int i = next++ & (VARIETY - 1);
@@ -98,10 +111,15 @@ public class LoopRecorderBenchmark {
     /** A completion whose duration is the exchange's end (SyntheticRequest arrives at 0). */
     static final class EndingAt implements Completion {
 
+        private final long step;
         private long end = 1_000_000_000_000L;
 
+        EndingAt(long step) {
+            this.step = step;
+        }
+
         EndingAt advance() {
-            end += 50_000;
+            end += step;
             return this;
         }
 

@@ -101,7 +101,9 @@ public final class LoopRecorder {
         }
         // the field reads before the opaque store, which the compiler takes as a barrier: no
         // load after it reuses one from before
-        int cell = scoreCell(fields);
+        int source = sourceIndex(fields);
+        int value = source < 0 || score == null ? 0 : scoreOf(fields.get(score));
+        int cell = source < 0 ? ScoreCounts.UNSCORED : ScoreCounts.slot(source, value);
         int ids = detectionIds == null ? 0 : fields.length(detectionIds);
         TimeBuckets.increment(second, cell);
         if (ids > 0) {
@@ -111,7 +113,7 @@ public final class LoopRecorder {
         if (sample > 0) {
             recordRecent(request, completion, end, sample);
         }
-        if (ScoreCounts.isLowCell(cell)) {
+        if (ScoreCounts.isLow(value)) {
             int lowSample = lowScoreSampler.weight();
             if (lowSample > 0) {
                 recordLowScore(request, fields, lowSample);
@@ -120,22 +122,25 @@ public final class LoopRecorder {
     }
 
     /**
-     * The exchange's cell of the second's row: its (source, score), or {@link ScoreCounts#UNSCORED}
-     * when no detector scored it (none configured, or answered before they ran). An unset score
-     * reads 0: the source's "not computed" cell.
+     * The index of the exchange's score source ({@link ScoreSources}), or -1 when no detector
+     * scored it (none configured, or answered before they ran): its cell is then
+     * {@link ScoreCounts#UNSCORED}.
      */
-    private int scoreCell(Fields fields) {
+    private int sourceIndex(Fields fields) {
         if (scoreSource == null) {
-            return ScoreCounts.UNSCORED;
+            return -1;
         }
         // the length first: 0 when unset, so only an empty value asks whether it is set
         int length = fields.length(scoreSource);
         if (length == 0 && !fields.isSet(scoreSource)) {
-            return ScoreCounts.UNSCORED;
+            return -1;
         }
-        int source = sources.indexOf(fields.bytes(scoreSource), length);
-        long value = score == null ? 0 : fields.get(score);
-        return ScoreCounts.slot(source, value > 0 && value < ScoreCounts.SCORES ? (int) value : 0);
+        return sources.indexOf(fields.bytes(scoreSource), length);
+    }
+
+    /** The score's column of its source's row: an unset or out-of-range score reads 0, "not computed". */
+    private static int scoreOf(long value) {
+        return value > 0 && value < ScoreCounts.SCORES ? (int) value : 0;
     }
 
     private void countDetections(Fields fields, int ids) {

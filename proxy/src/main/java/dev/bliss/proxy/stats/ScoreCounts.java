@@ -144,11 +144,7 @@ final class ScoreCounts {
         }
     }
 
-    /** Whether the row's cell {@code slot} counts scores below {@value LoopRecorder#LOW_SCORE}. */
-    static boolean isLowCell(int slot) {
-        return slot >= HISTOGRAM && isLow((slot - HISTOGRAM) % SCORES);
-    }
-
+    /** Whether {@code score} (0: not computed) is below {@value LoopRecorder#LOW_SCORE}. */
     static boolean isLow(int score) {
         return score > 0 && score < LoopRecorder.LOW_SCORE;
     }
