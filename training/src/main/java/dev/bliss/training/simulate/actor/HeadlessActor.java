@@ -12,11 +12,15 @@ import java.util.ArrayDeque;
 
 /**
  * A headless Chrome driven by a script (Puppeteer, Playwright, Selenium): real Chrome headers and
- * TLS, cookies kept, but pages visited on a timer (a near-constant interval: a low inter-arrival
- * CV), many pages from one address, product pages in catalogue order. Automation markers only
- * sometimes: "HeadlessChrome" in the user agent and client hints, or no Accept-Language (old
- * headless mode); the rest look like Chrome on their own. Many block images and styles to save
- * bandwidth.
+ * TLS, cookies kept, but pages visited on a timer (a wait with a spread of its own: a low page
+ * inter-arrival CV), many pages from one address, product pages in catalogue order. Automation
+ * markers only sometimes: "HeadlessChrome" in the user agent and client hints, or no
+ * Accept-Language (old headless mode); the rest look like Chrome on their own. Many block images
+ * and styles to save bandwidth.
+ *
+ * <p>A script's pace and jitter are its author's choice, so each actor draws its own from a wide
+ * range rather than one typical value: what gives a timer away is that the wait is regular, not
+ * how long it is, and a model should learn that from any population of scripted browsers.
  */
 final class HeadlessActor extends Actor {
 
@@ -27,6 +31,8 @@ final class HeadlessActor extends Actor {
     private final TlsClient.Fingerprint fingerprint;
     private final Protocol protocol;
     private final double interval;
+    /** The script's jitter: each wait is the interval times 1 ± this (a fixed sleep, or a randomised one). */
+    private final double jitter;
     private final boolean fetchesAssets;
     private final boolean navigatesByUrl;
     private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
@@ -40,7 +46,7 @@ final class HeadlessActor extends Actor {
     /**
      * @param disguised real-browser automation that hides it: a normal Chrome user agent and client
      *                  hints, Accept-Language always, every page's assets loaded, links followed
-     *                  (Referer) and a page every 0.3–1.5 s (40–200 pages a minute): what a
+     *                  (Referer) and a page every 0.3–4 s (15–200 pages a minute): what a
      *                  Puppeteer or Playwright scraper with its user agent changed sends
      */
     HeadlessActor(Identity identity, BrowserCatalog browsers, boolean disguised) {
@@ -59,7 +65,8 @@ final class HeadlessActor extends Actor {
         this.fingerprint = TlsClient.CHROME.fingerprint(random);
         // Chrome speaks HTTP/2 to any TLS server; as with people, some balancers downgrade
         this.protocol = random.nextDouble() < 0.8 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
-        this.interval = disguised ? random.nextDouble(0.3, 1.5) : random.nextDouble(0.6, 4);
+        this.interval = disguised ? random.nextDouble(0.3, 4) : random.nextDouble(0.6, 4);
+        this.jitter = random.nextDouble(0.02, 0.4);
         this.fetchesAssets = disguised || random.nextDouble() < 0.5;
         this.navigatesByUrl = !disguised && random.nextDouble() < 0.5;
         this.cursor = random.nextInt(SiteMap.PRODUCTS);
@@ -89,8 +96,8 @@ final class HeadlessActor extends Actor {
         if (fetchesAssets) {
             pendingAssets.addAll(SiteMap.assets(page));
         }
-        // the script's timer: the same wait every time, give or take the page's load time
-        double pause = previous == null ? 0 : interval * random.nextDouble(0.97, 1.03);
+        // the script's timer: its wait, give or take its jitter and the page's load time
+        double pause = previous == null ? 0 : interval * random.nextDouble(1 - jitter, 1 + jitter);
         // page.goto(url) navigates like a typed URL: no Referer, Sec-Fetch-Site none
         boolean typed = previous == null || navigatesByUrl;
         return new Step(pause, get(id, page, RequestKind.DOCUMENT, typed ? null : origin + previous,

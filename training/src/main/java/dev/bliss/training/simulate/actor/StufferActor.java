@@ -8,6 +8,7 @@ import dev.bliss.training.simulate.identity.BrowserCatalog;
 import dev.bliss.training.simulate.identity.Ipv4Block;
 import dev.bliss.training.simulate.identity.TlsClient;
 import dev.bliss.training.simulate.site.Accounts;
+import dev.bliss.training.simulate.site.SiteMap;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.List;
  * A credential-stuffing campaign: POST /login with pairs from a leaked list, spread over the exits
  * of a residential proxy network (many addresses in many /24s) so that no address sends much, but
  * every request carries the campaign's one TLS fingerprint. Most pairs fail (401); a few are
- * real accounts whose password was reused (200). Some campaigns load the form first.
+ * real accounts whose password was reused (200). Some campaigns load the form first, and some of
+ * those its stylesheets, scripts and images too, as a tool built on a browser engine does.
  *
  * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, POSTs without the
  * page and assets a person loads before signing in; a session cookie only in some campaigns.
@@ -36,12 +38,17 @@ final class StufferActor extends Actor {
     private final BrowserCatalog browsers;
     private final boolean rotatesAgent;
     private final boolean loadsForm;
+    /** With the form, its assets (only when {@link #loadsForm}). */
+    private final boolean loadsAssets;
+    private final java.util.ArrayDeque<String> pendingAssets = new java.util.ArrayDeque<>();
     private final boolean sendsLanguage;
     private final double meanPause;
     private final boolean keepsSession;
     private final Protocol protocol;
     private Browser browser;
     private boolean formLoaded;
+    /** The address of the last page request (assets come from it too). */
+    private String lastIp;
     private int reused = -1; // the account whose leaked password the current attempt uses, or -1
 
     StufferActor(Identity identity, BrowserCatalog browsers) {
@@ -75,6 +82,7 @@ final class StufferActor extends Actor {
         this.fingerprint = stack.fingerprint(random);
         this.rotatesAgent = random.nextDouble() < 0.4;
         this.loadsForm = random.nextDouble() < 0.3;
+        this.loadsAssets = loadsForm && random.nextBoolean();
         this.sendsLanguage = random.nextDouble() < 0.5;
         this.meanPause = random.nextDouble(0.1, 0.8);
         // a campaign that loads the form keeps the session it gets; some keep one anyway
@@ -90,10 +98,16 @@ final class StufferActor extends Actor {
 
     @Override
     protected Step plan(String id) {
+        if (!pendingAssets.isEmpty()) {
+            // the form's assets, at once and from where the form was fetched, as its engine does
+            String asset = pendingAssets.poll();
+            List<Header> headers = headers("*/*");
+            headers.add(new Header("Referer", origin + "/login"));
+            return new Step(random.nextDouble(0.002, 0.03), request(id, lastIp, fingerprint, protocol, "GET", asset, headers, null));
+        }
         if (rotatesAgent) {
             browser = browsers.pick(random);
         }
-        String ip;
         if (rotates) {
             if (leftOnExit == 0) {
                 exit = Addresses.residentialV4(random);
@@ -101,13 +115,33 @@ final class StufferActor extends Actor {
                 cookies.clear();
             }
             leftOnExit--;
-            ip = exit;
+            lastIp = exit;
         } else {
-            ip = exits.get(random.nextInt(exits.size()));
+            lastIp = exits.get(random.nextInt(exits.size()));
         }
+        if (loadsForm && !formLoaded) {
+            formLoaded = true;
+            if (loadsAssets) {
+                pendingAssets.addAll(SiteMap.assets("/login"));
+            }
+            List<Header> headers = headers("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+            return new Step(exponential(meanPause), request(id, lastIp, fingerprint, protocol, "GET", "/login", headers, null));
+        }
+        formLoaded = false;
+        List<Header> headers = headers("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+        headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
+        headers.add(new Header("Origin", origin));
+        headers.add(new Header("Referer", origin + "/login"));
+        String body = "username=" + URLEncoder.encode(username(), StandardCharsets.UTF_8) + "&password="
+                + URLEncoder.encode(password(), StandardCharsets.UTF_8);
+        return new Step(exponential(meanPause), request(id, lastIp, fingerprint, protocol, "POST", "/login", headers, body));
+    }
+
+    /** The campaign's own header set, asking for {@code accept}; a mutable list, to add to. */
+    private List<Header> headers(String accept) {
         List<Header> headers = new ArrayList<>(8);
         headers.add(new Header("User-Agent", browser.userAgent()));
-        headers.add(new Header("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"));
+        headers.add(new Header("Accept", accept));
         if (sendsLanguage) {
             headers.add(new Header("Accept-Language", "en-US,en;q=0.9"));
         }
@@ -116,17 +150,7 @@ final class StufferActor extends Actor {
         if (cookie != null) {
             headers.add(new Header("Cookie", cookie));
         }
-        if (loadsForm && !formLoaded) {
-            formLoaded = true;
-            return new Step(exponential(meanPause), request(id, ip, fingerprint, protocol, "GET", "/login", headers, null));
-        }
-        formLoaded = false;
-        headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
-        headers.add(new Header("Origin", origin));
-        headers.add(new Header("Referer", origin + "/login"));
-        String body = "username=" + URLEncoder.encode(username(), StandardCharsets.UTF_8) + "&password="
-                + URLEncoder.encode(password(), StandardCharsets.UTF_8);
-        return new Step(exponential(meanPause), request(id, ip, fingerprint, protocol, "POST", "/login", headers, body));
+        return headers;
     }
 
     private String username() {
