@@ -5,6 +5,7 @@ import dev.bliss.training.simulate.SimulatedRequest.Protocol;
 import dev.bliss.training.simulate.identity.Addresses;
 import dev.bliss.training.simulate.identity.Browser;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
+import dev.bliss.training.simulate.identity.BrowserFamily;
 import dev.bliss.training.simulate.identity.Ipv4Block;
 import dev.bliss.training.simulate.identity.TlsClient;
 import dev.bliss.training.simulate.site.Accounts;
@@ -19,13 +20,16 @@ import java.util.List;
  * of a residential proxy network (many addresses in many /24s) so that no address sends much, but
  * every request carries the campaign's one TLS fingerprint. Most pairs fail (401); a few are
  * real accounts whose password was reused (200). Some campaigns load the form first, and some of
- * those its stylesheets, scripts and images too, as a tool built on a browser engine does.
+ * those its stylesheets, scripts and images too, as a tool built on a browser engine does. A
+ * campaign on an imitation of Chrome's TLS (an impersonation library) sends Chrome's header set
+ * with it, under a desktop Chrome user agent; the others their tool's own headers.
  *
  * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, POSTs without the
  * page and assets a person loads before signing in; a session cookie only in some campaigns.
  */
 final class StufferActor extends Actor {
 
+    private static final String DOCUMENT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
     private static final String[] NAMES = {"john", "maria", "alex", "anna", "david", "laura", "mike", "sara", "peter",
             "julia", "chris", "emma", "tom", "nina", "paul", "lisa"};
     private static final String[] DOMAINS = {"gmail.com", "yahoo.com", "hotmail.com", "outlook.com", "web.de",
@@ -38,6 +42,8 @@ final class StufferActor extends Actor {
     private final BrowserCatalog browsers;
     private final boolean rotatesAgent;
     private final boolean loadsForm;
+    /** Chrome's TLS, so Chrome's header set and user agent too. */
+    private final boolean impersonates;
     /** With the form, its assets (only when {@link #loadsForm}). */
     private final boolean loadsAssets;
     private final java.util.ArrayDeque<String> pendingAssets = new java.util.ArrayDeque<>();
@@ -80,6 +86,7 @@ final class StufferActor extends Actor {
         double r = random.nextDouble();
         TlsClient stack = r < 0.4 ? TlsClient.GO : r < 0.75 ? TlsClient.PYTHON_REQUESTS : TlsClient.CHROME;
         this.fingerprint = stack.fingerprint(random);
+        this.impersonates = stack == TlsClient.CHROME;
         this.rotatesAgent = random.nextDouble() < 0.4;
         this.loadsForm = random.nextDouble() < 0.3;
         this.loadsAssets = loadsForm && random.nextBoolean();
@@ -88,7 +95,18 @@ final class StufferActor extends Actor {
         // a campaign that loads the form keeps the session it gets; some keep one anyway
         this.keepsSession = loadsForm || random.nextDouble() < 0.2;
         this.protocol = stack == TlsClient.PYTHON_REQUESTS ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
-        this.browser = browsers.pick(random);
+        this.browser = pickBrowser();
+    }
+
+    private Browser pickBrowser() {
+        if (!impersonates) {
+            return browsers.pick(random);
+        }
+        Browser b;
+        do {
+            b = browsers.pick(BrowserFamily.CHROME, random);
+        } while (b.mobile());
+        return b;
     }
 
     @Override
@@ -101,12 +119,11 @@ final class StufferActor extends Actor {
         if (!pendingAssets.isEmpty()) {
             // the form's assets, at once and from where the form was fetched, as its engine does
             String asset = pendingAssets.poll();
-            List<Header> headers = headers("*/*");
-            headers.add(new Header("Referer", origin + "/login"));
+            List<Header> headers = headers(RequestKind.ofAsset(asset), "*/*", origin + "/login");
             return new Step(random.nextDouble(0.002, 0.03), request(id, lastIp, fingerprint, protocol, "GET", asset, headers, null));
         }
         if (rotatesAgent) {
-            browser = browsers.pick(random);
+            browser = pickBrowser();
         }
         if (rotates) {
             if (leftOnExit == 0) {
@@ -124,31 +141,44 @@ final class StufferActor extends Actor {
             if (loadsAssets) {
                 pendingAssets.addAll(SiteMap.assets("/login"));
             }
-            List<Header> headers = headers("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+            List<Header> headers = headers(RequestKind.DOCUMENT, DOCUMENT_ACCEPT, null);
             return new Step(exponential(meanPause), request(id, lastIp, fingerprint, protocol, "GET", "/login", headers, null));
         }
         formLoaded = false;
-        List<Header> headers = headers("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
-        headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
-        headers.add(new Header("Origin", origin));
-        headers.add(new Header("Referer", origin + "/login"));
+        List<Header> headers = headers(RequestKind.FORM_POST, DOCUMENT_ACCEPT, origin + "/login");
         String body = "username=" + URLEncoder.encode(username(), StandardCharsets.UTF_8) + "&password="
                 + URLEncoder.encode(password(), StandardCharsets.UTF_8);
         return new Step(exponential(meanPause), request(id, lastIp, fingerprint, protocol, "POST", "/login", headers, body));
     }
 
-    /** The campaign's own header set, asking for {@code accept}; a mutable list, to add to. */
-    private List<Header> headers(String accept) {
-        List<Header> headers = new ArrayList<>(8);
+    /**
+     * The request's headers: Chrome's for an impersonating campaign (as a browser over HTTPS
+     * sends them, whatever the scheme: a library replays its capture), else the tool's own, with
+     * {@code accept}, the referer when there is one and, on a form POST, its Content-Type and Origin.
+     */
+    private List<Header> headers(RequestKind kind, String accept, String referer) {
+        String cookie = cookies.header();
+        if (impersonates) {
+            BrowserHeaders.Context c = new BrowserHeaders.Context(referer, referer == null ? "none" : "same-origin", cookie,
+                    "en-US,en;q=0.9", BrowserHeaders.brand(browser), origin);
+            return BrowserHeaders.of(browser, kind, c);
+        }
+        List<Header> headers = new ArrayList<>(9);
         headers.add(new Header("User-Agent", browser.userAgent()));
         headers.add(new Header("Accept", accept));
         if (sendsLanguage) {
             headers.add(new Header("Accept-Language", "en-US,en;q=0.9"));
         }
         headers.add(new Header("Accept-Encoding", "gzip, deflate, br"));
-        String cookie = cookies.header();
         if (cookie != null) {
             headers.add(new Header("Cookie", cookie));
+        }
+        if (kind == RequestKind.FORM_POST) {
+            headers.add(new Header("Content-Type", "application/x-www-form-urlencoded"));
+            headers.add(new Header("Origin", origin));
+        }
+        if (referer != null) {
+            headers.add(new Header("Referer", referer));
         }
         return headers;
     }
