@@ -45,11 +45,7 @@ final class AssetStufferActor extends Actor {
     }
 
     private Browser chrome() {
-        Browser b;
-        do {
-            b = browsers.pick(BrowserFamily.CHROME, random);
-        } while (b.mobile());
-        return b;
+        return browsers.pickDesktop(BrowserFamily.CHROME, random);
     }
 
     @Override

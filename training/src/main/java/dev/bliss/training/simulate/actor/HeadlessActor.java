@@ -51,10 +51,7 @@ final class HeadlessActor extends Actor {
      */
     HeadlessActor(Identity identity, BrowserCatalog browsers, boolean disguised) {
         super(identity);
-        Browser chrome;
-        do {
-            chrome = browsers.pick(BrowserFamily.CHROME, random);
-        } while (chrome.mobile());
+        Browser chrome = browsers.pickDesktop(BrowserFamily.CHROME, random);
         boolean marked = !disguised && random.nextDouble() < 0.3;
         this.browser = marked
                 ? new Browser(chrome.family(), chrome.platform(), chrome.version(), chrome.userAgent().replace("Chrome/", "HeadlessChrome/"))

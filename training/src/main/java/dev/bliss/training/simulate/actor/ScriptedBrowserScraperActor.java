@@ -64,16 +64,8 @@ final class ScriptedBrowserScraperActor extends Actor {
             addresses.add(residential ? Addresses.residentialV4(random) : block.pick(random));
         }
         this.fetchesAssets = style == Style.FAST && random.nextDouble() < 0.3;
-        this.browser = impersonates ? desktopChrome() : browsers.pick(random);
+        this.browser = impersonates ? browsers.pickDesktop(BrowserFamily.CHROME, random) : browsers.pick(random);
         this.cursor = random.nextInt(SiteMap.PRODUCTS);
-    }
-
-    private Browser desktopChrome() {
-        Browser b;
-        do {
-            b = browsers.pick(BrowserFamily.CHROME, random);
-        } while (b.mobile());
-        return b;
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.bliss.training.simulate.site.Accounts;
 import dev.bliss.training.simulate.site.SiteMap;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,7 +47,7 @@ final class StufferActor extends Actor {
     private final boolean impersonates;
     /** With the form, its assets (only when {@link #loadsForm}). */
     private final boolean loadsAssets;
-    private final java.util.ArrayDeque<String> pendingAssets = new java.util.ArrayDeque<>();
+    private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
     private final boolean sendsLanguage;
     private final double meanPause;
     private final boolean keepsSession;
@@ -99,14 +100,7 @@ final class StufferActor extends Actor {
     }
 
     private Browser pickBrowser() {
-        if (!impersonates) {
-            return browsers.pick(random);
-        }
-        Browser b;
-        do {
-            b = browsers.pick(BrowserFamily.CHROME, random);
-        } while (b.mobile());
-        return b;
+        return impersonates ? browsers.pickDesktop(BrowserFamily.CHROME, random) : browsers.pick(random);
     }
 
     @Override

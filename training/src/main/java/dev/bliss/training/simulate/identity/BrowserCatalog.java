@@ -62,6 +62,18 @@ public final class BrowserCatalog {
         return instantiate(ofFamily.getLast(), random);
     }
 
+    /**
+     * A desktop browser of one family: {@link #pick(BrowserFamily, SplittableRandom)} again until
+     * the draw is not a mobile one, what a script that copies one desktop browser settles on.
+     */
+    public Browser pickDesktop(BrowserFamily family, SplittableRandom random) {
+        Browser b;
+        do {
+            b = pick(family, random);
+        } while (b.mobile());
+        return b;
+    }
+
     /** Every user agent the catalog can produce (each template with each version). */
     public List<Browser> all() {
         List<Browser> out = new ArrayList<>();
