@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.Await;
+import dev.bliss.proxy.testing.OnContext;
 import dev.bliss.proxy.testing.Proxies;
 import dev.bliss.proxy.testing.TestOrigin;
 import io.vertx.core.http.HttpClient;
@@ -68,10 +69,11 @@ class BadClientHelloRefusedTest {
         }
     }
 
+    /** A GET chained on a context (OnContext): the second one reuses the kept connection. */
     private HttpClientResponse get(HttpClient client, String path) {
-        return Await.result(client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("localhost")
-                        .setPort(proxy.port(0)).setURI(path))
-                .compose(req -> req.send().compose(resp -> resp.body().map(b -> resp))));
+        return Await.result(OnContext.start(origin.vertx(), () -> client.request(new RequestOptions().setMethod(HttpMethod.GET)
+                        .setHost("localhost").setPort(proxy.port(0)).setURI(path))
+                .compose(req -> req.send().compose(resp -> resp.body().map(b -> resp)))));
     }
 
     @Test
