@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The issue's target is at most 1 below 30, and the bound. The bot-v2 trained on 2026-12-02
  * (third time that day), on a lab whose browsers keep client hints and fetch metadata for secure
- * contexts, scores none below 30 either way, and so does the one trained on 2026-12-03. Before that rule, 97 of the 100 plain-HTTP page loads
- * scored below 30; the bot-v2 trained with the rule but without WebKit's default user agent among
+ * contexts, scores none below 30 either way, and so does the one trained on 2026-12-03. Before
+ * that rule, 97 of the 100 plain-HTTP page loads scored below 30; the bot-v2 trained with the rule but without WebKit's default user agent among
  * in-app browsers put three entries of the list that name no browser product ("… AppleWebKit/537.36",
  * a Safari string without {@code Version/}, a Chrome token without AppleWebKit) below 30.
  */

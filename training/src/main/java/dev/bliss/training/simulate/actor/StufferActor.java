@@ -25,8 +25,9 @@ import java.util.List;
  * campaign on an imitation of Chrome's TLS (an impersonation library) sends Chrome's header set
  * with it, under a desktop Chrome user agent; the others their tool's own headers.
  *
- * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, POSTs without the
- * page and assets a person loads before signing in; a session cookie only in some campaigns.
+ * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, in most campaigns
+ * POSTs without the page and assets a person loads before signing in, and in those that load them
+ * a form POSTed a moment after its page; a session cookie only in some campaigns.
  */
 final class StufferActor extends Actor {
 
