@@ -165,7 +165,7 @@ final class BotDetector implements Detector {
         if (score > 0) {
             fields.set(f.score, score);
         }
-        fields.set(f.scoreSource, source.text());
+        fields.set(f.scoreSource, source.symbol());
         shared.bySource[source.ordinal()].increment();
         RequestEvent e = fields.attached(f.event);
         describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());

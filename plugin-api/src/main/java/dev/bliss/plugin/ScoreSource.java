@@ -1,5 +1,7 @@
 package dev.bliss.plugin;
 
+import dev.bliss.plugin.field.Symbol;
+
 /**
  * Which engine decided {@code bot.score}: the values of the field {@code bot.score_source}, of
  * the metric {@code bliss_plugin_bot_scored_total{source}} and of the detection log's
@@ -22,14 +24,24 @@ public enum ScoreSource {
     OTHER("other");
 
     private final String text;
+    private final Symbol symbol;
 
     ScoreSource(String text) {
         this.text = text;
+        this.symbol = Symbol.of(text);
     }
 
     /** The source as the field, the metric and the log spell it. */
     public String text() {
         return text;
+    }
+
+    /**
+     * The text as a {@link Symbol}: set {@code bot.score_source} from it, and readers that count
+     * by source (the proxy's dashboard) tell it by its id rather than by its bytes.
+     */
+    public Symbol symbol() {
+        return symbol;
     }
 
     /** The source {@code text} names; {@link #OTHER} for any value no engine writes. */

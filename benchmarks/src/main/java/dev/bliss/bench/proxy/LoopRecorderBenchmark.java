@@ -2,6 +2,7 @@ package dev.bliss.bench.proxy;
 
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.FirewallAction;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.FieldRegistry;
@@ -29,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
  * {@code ExchangeEnd.complete} calls it, with the recent top lists' client address and path (8 of
  * each, so their tables hit). {@code recordScored}: a score of 80 (this second's (source, score)
- * count); {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over 64 of
+ * count), its source set from a Symbol as bot management sets it; {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over 64 of
  * each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock advances
  * 50 µs per exchange, so seconds roll over (and are folded into their minute) as they would at
  * 20k req/s per loop, and the top lists sample one exchange in 64.
@@ -58,6 +59,7 @@ public class LoopRecorderBenchmark {
     private final SyntheticRequest[] requests = new SyntheticRequest[VARIETY];
     private final Fields[] scored = new Fields[VARIETY];
     private final Fields[] low = new Fields[VARIETY];
+    private final Fields[] scoredFromText = new Fields[VARIETY];
     private EndingAt completion;
     private int next;
 
@@ -78,11 +80,15 @@ public class LoopRecorderBenchmark {
                     .clientAddress(dev.bliss.plugin.IpAddress.of("192.0.2." + (i % 8)));
             scored[i] = scheme.newTable();
             scored[i].set(score, 80);
-            scored[i].set(source, "machine_learning");
+            scored[i].set(source, ScoreSource.MACHINE_LEARNING.symbol());
             scored[i].setEmpty(ids);
+            scoredFromText[i] = scheme.newTable();
+            scoredFromText[i].set(score, 80);
+            scoredFromText[i].set(source, "machine_learning");
+            scoredFromText[i].setEmpty(ids);
             low[i] = scheme.newTable();
             low[i].set(score, 5);
-            low[i].set(source, "machine_learning");
+            low[i].set(source, ScoreSource.MACHINE_LEARNING.symbol());
             low[i].set(ja4, "t13d15" + (10 + i) + "h2_8daaf6152771_e5627efa2ab1");
             low[i].setEmpty(ids);
             low[i].add(ids, 3);
@@ -100,6 +106,13 @@ public class LoopRecorderBenchmark {
     public void recordScored() {
         int i = next++ & (VARIETY - 1);
         recorder.record(requests[i], scored[i], completion.advance());
+    }
+
+    /** As {@code recordScored}, the source set from its text rather than its Symbol (a detector of the user's may). */
+    @Benchmark
+    public void recordScoredTextSource() {
+        int i = next++ & (VARIETY - 1);
+        recorder.record(requests[i], scoredFromText[i], completion.advance());
     }
 
     @Benchmark

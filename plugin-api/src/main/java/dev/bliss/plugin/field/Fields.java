@@ -10,7 +10,7 @@ import dev.bliss.plugin.IpAddress;
  *   presence  long[]    one bit per field (Field.index); reset() clears it, nothing else
  *   scalars   long[]    Bool (0/1), Int, Float (raw double bits), by Field.slot
  *   ips       long[]    two longs per Ip slot: high and low half of a 128-bit address
- *   bytes     byte[][]  one array of maxLength per Bytes slot, plus a length each
+ *   bytes     byte[][]  one array of maxLength per Bytes slot, plus a length and a Symbol id each
  *   arrays    long[][]  one array of maxLength per Array&lt;Int&gt; slot, plus a length each
  *   attached  Object[]  detectors' per-request objects (Attachment), made once, kept across resets
  * </pre>
@@ -28,6 +28,8 @@ public final class Fields {
     private final long[] ips;
     private final byte[][] bytes;
     private final int[] bytesLength;
+    /** Per Bytes slot, the id of the {@link Symbol} its value was set from, or -1. */
+    private final int[] bytesSymbol;
     private final long[][] arrays;
     private final int[] arrayLength;
     private final Object[] attached;
@@ -40,6 +42,7 @@ public final class Fields {
         this.ips = new long[s.ipSlots * 2];
         this.bytes = new byte[s.bytesSlots][];
         this.bytesLength = new int[s.bytesSlots];
+        this.bytesSymbol = new int[s.bytesSlots];
         for (int i = 0; i < s.bytesSlots; i++) {
             bytes[i] = new byte[s.bytesMaxLengths[i]];
         }
@@ -158,6 +161,7 @@ public final class Fields {
             }
         }
         bytesLength[slot] = n;
+        bytesSymbol[slot] = -1;
     }
 
     public void set(BytesField field, byte[] src, int offset, int length) {
@@ -165,6 +169,29 @@ public final class Fields {
         int n = Math.min(length, bytes[slot].length);
         System.arraycopy(src, offset, bytes[slot], 0, n);
         bytesLength[slot] = n;
+        bytesSymbol[slot] = -1;
+    }
+
+    /**
+     * Sets a Bytes field to a symbol's text, and remembers which symbol it was, for
+     * {@link #symbol}. A text longer than the field is truncated as any value is, and then no
+     * longer counts as the symbol.
+     */
+    public void set(BytesField field, Symbol value) {
+        int slot = mark(field);
+        byte[] src = value.bytes;
+        int n = Math.min(src.length, bytes[slot].length);
+        System.arraycopy(src, 0, bytes[slot], 0, n);
+        bytesLength[slot] = n;
+        bytesSymbol[slot] = n == src.length ? value.id() : -1;
+    }
+
+    /**
+     * The {@link Symbol#id()} of the symbol a Bytes value was set from; -1 when it is unset or was
+     * set from other bytes (the value may still spell a symbol's text: compare the bytes then).
+     */
+    public int symbol(BytesField field) {
+        return isSet(field) ? bytesSymbol[field.slot()] : -1;
     }
 
     /** The length of a Bytes value; 0 when unset. */

@@ -30,11 +30,11 @@ import java.lang.invoke.VarHandle;
  *
  * The counters and histograms are exact; the top lists of a busy loop are estimates, so that
  * hashing values and scanning tables is paid a few hundred times a second rather than per
- * exchange. What every exchange pays: a compare with the second's end, four reads of the field
- * table (the score source's length and bytes, the score, the detection ids' length), the score
- * source's index (two words compared with the last source's, {@link ScoreSources}), one opaque
- * increment and a sampler's decrement; a low score one more decrement; each detection id one
- * increment.
+ * exchange. What every exchange pays: a compare with the second's end, three reads of the field
+ * table (the score source's {@link dev.bliss.plugin.field.Symbol} id, the score, the detection
+ * ids' length), the source's index by that id (a source set from bytes instead: by its first and
+ * last eight bytes, {@link ScoreSources}), one opaque increment and a sampler's decrement; a low
+ * score one more decrement; each detection id one increment.
  *
  * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
  *
@@ -130,12 +130,22 @@ public final class LoopRecorder {
         if (scoreSource == null) {
             return -1;
         }
+        // a source set from a Symbol (bot management's are) is told by its id, once it has been
+        // seen by its bytes
+        int symbol = fields.symbol(scoreSource);
+        int known = sources.indexOfSymbol(symbol);
+        return known >= 0 ? known : sourceIndexByBytes(fields, symbol);
+    }
+
+    private int sourceIndexByBytes(Fields fields, int symbol) {
         // the length first: 0 when unset, so only an empty value asks whether it is set
         int length = fields.length(scoreSource);
         if (length == 0 && !fields.isSet(scoreSource)) {
             return -1;
         }
-        return sources.indexOf(fields.bytes(scoreSource), length);
+        int i = sources.indexOf(fields.bytes(scoreSource), length);
+        sources.learnSymbol(symbol, i);
+        return i;
     }
 
     /** The score's column of its source's row: an unset or out-of-range score reads 0, "not computed". */

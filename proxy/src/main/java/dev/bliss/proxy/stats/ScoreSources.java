@@ -3,12 +3,14 @@ package dev.bliss.proxy.stats;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import dev.bliss.plugin.field.Symbol;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The score sources one event loop has seen ({@code machine_learning}, {@code heuristics}, …),
  * each given a small index for the histogram's layout on first sight. The proxy does not know
- * the names in advance: they are whatever the detector writes into {@code bot.score_source}.
+ * the names in advance: they are whatever the detector writes into {@code bot.score_source}. A
+ * name set from a {@link Symbol} is looked up by the symbol's id once its bytes have been seen.
  * Past {@link #MAX} distinct names, the rest share the last index, named {@value #OTHER}.
  *
  * <p>Single writer (its event loop); names are published with a release store of the count, so
@@ -45,6 +47,23 @@ final class ScoreSources {
     private long lastHead;
     private long lastTail;
     private int lastIndex;
+    /** Per {@link Symbol} id, the index of the name it spells plus one; 0 until it is seen. */
+    private final byte[] symbolIndexes = new byte[Symbol.MAX];
+
+    /**
+     * Writer: the index of the source set from the symbol {@code id} ({@code Fields.symbol}), or
+     * -1 when {@code id} is -1 (set from bytes) or not yet {@linkplain #learnSymbol learnt}.
+     */
+    int indexOfSymbol(int id) {
+        return id >= 0 ? symbolIndexes[id] - 1 : -1;
+    }
+
+    /** Writer: symbol {@code id} spells the name at {@code index}; nothing when {@code id} is -1. */
+    void learnSymbol(int id, int index) {
+        if (id >= 0) {
+            symbolIndexes[id] = (byte) (index + 1);
+        }
+    }
 
     /**
      * Writer: the index of the source {@code value[0, length)}. A name of 8 to 16 bytes (every

@@ -3,6 +3,7 @@ package dev.bliss.proxy.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.management.ThreadMXBean;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.Fields;
 import java.lang.management.ManagementFactory;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The request path's side of the dashboard allocates nothing: 100,000 exchanges recorded across
  * second and minute boundaries, with low scores (JA4 and user agent tables, replacements included),
- * detection ids, exchanges not scored and sources without a score, and the recent top lists (more client addresses, IPv4 and IPv6, paths and
+ * detection ids, exchanges not scored and sources without a score, sources set from symbols and from text, and the recent top lists (more client addresses, IPv4 and IPv6, paths and
  * rules than their tables hold, across minutes), measured with the thread's allocated-bytes counter.
  */
 class LoopRecorderAllocationTest {
@@ -48,7 +49,11 @@ class LoopRecorderAllocationTest {
             if (i % 16 != 14) { // else a source without a score
                 f.set(x.score, 1 + i % 99);
             }
-            f.set(x.source, i % 3 == 0 ? "heuristics" : "machine_learning");
+            if (i % 2 == 0) { // as bot management sets it
+                f.set(x.source, i % 3 == 0 ? ScoreSource.HEURISTICS.symbol() : ScoreSource.MACHINE_LEARNING.symbol());
+            } else { // as a detector might, from text
+                f.set(x.source, i % 3 == 0 ? "heuristics" : "machine_learning");
+            }
             f.set(x.ja4, "t13d15" + i + "h2_8daaf6152771_e5627efa2ab1");
             f.add(x.ids, i % 20);
         }

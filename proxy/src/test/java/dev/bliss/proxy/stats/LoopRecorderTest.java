@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.FieldSchemeBuilder;
 import dev.bliss.plugin.field.Fields;
@@ -51,6 +52,27 @@ class LoopRecorderTest {
         assertEquals(2, minute.sources().get(0).counts()[80]);
         assertEquals(2, minute.sources().get(1).counts()[1]);
         assertEquals(1, minute.sources().get(2).counts()[0], "a source without a score counts at 0");
+    }
+
+    @Test
+    void shouldCountASourceSetFromItsSymbolAndFromItsTextInOneRow() {
+        LoopRecorder r = stats.newRecorder();
+        record(r, START, 80, "machine_learning");
+        Fields f = x.scheme.newTable();
+        f.set(x.score, 80);
+        f.set(x.source, ScoreSource.MACHINE_LEARNING.symbol());
+        r.record(request, f, x.completion.at(START));
+        f.set(x.source, ScoreSource.HEURISTICS.symbol());
+        f.set(x.score, 1);
+        r.record(request, f, x.completion.at(START)); // a symbol first seen: learnt by its bytes
+        r.record(request, f, x.completion.at(START)); // then by its id
+        record(r, START, 80, "machine_learning");
+
+        TrafficSnapshot.Window minute = stats.snapshot(START + SECOND).lastMinute();
+        assertEquals(List.of("machine_learning", "heuristics"),
+                minute.sources().stream().map(TrafficSnapshot.SourceHistogram::source).toList());
+        assertEquals(3, minute.sources().get(0).counts()[80]);
+        assertEquals(2, minute.sources().get(1).counts()[1]);
     }
 
     @Test

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The score sources' indexes: names told apart by every byte whatever their length, read from a
  * field's storage that still holds a longer earlier value past the length, also from the last
- * name looked up (compared first).
+ * name looked up (compared first); and by a symbol's id once its name is learnt.
  */
 class ScoreSourcesTest {
 
@@ -65,5 +65,19 @@ class ScoreSourcesTest {
         assertEquals(ScoreSources.MAX, sources.size());
         assertEquals(5, indexOf(""), "the empty name keeps its own index, not other's");
         assertEquals(1, indexOf("machine_learning"));
+    }
+
+    @Test
+    void shouldFindASymbolOnlyOnceItsNameIsLearnt() {
+        int id = dev.bliss.plugin.field.Symbol.of("machine_learning").id();
+        assertEquals(-1, sources.indexOfSymbol(-1), "a value set from bytes has no symbol");
+        assertEquals(-1, sources.indexOfSymbol(id), "not seen yet: looked up by its bytes");
+        assertEquals(0, indexOf("heuristics"));
+        int learnt = indexOf("machine_learning");
+        sources.learnSymbol(id, learnt);
+        sources.learnSymbol(-1, 0); // no symbol: nothing to learn
+        assertEquals(1, sources.indexOfSymbol(id));
+        assertEquals(-1, sources.indexOfSymbol(dev.bliss.plugin.field.Symbol.of("heuristics").id()),
+                "a name seen by its bytes only is not known by its symbol");
     }
 }
