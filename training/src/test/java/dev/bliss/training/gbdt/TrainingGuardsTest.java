@@ -130,9 +130,14 @@ class TrainingGuardsTest {
         for (LeaveOnePopulationOut.Outcome o : outcomes) {
             assertTrue(o.automated() && o.rows() > 0 && o.correctShare() >= 0 && o.correctShare() <= 1, o.toString());
             assertTrue(o.auc() > 0.5, o + ": a bot never seen still ranks above people");
+            assertTrue(o.otherShare() > 0.5 && o.otherShare() <= 1, o + ": the people, all seen in training, mostly pass");
         }
         String text = LeaveOnePopulationOut.text(outcomes);
         assertTrue(text.contains("headless") && !text.contains("NaN"), text);
+        LeaveOnePopulationOut.Outcome worst = outcomes.stream()
+                .min(java.util.Comparator.comparingDouble(LeaveOnePopulationOut.Outcome::otherShare)).orElseThrow();
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "lowest %.2f%% at 30 or above (without %s)",
+                100 * worst.otherShare(), worst.population())), text);
     }
 
     private static double[] p(ObliviousTreeModel m, Dataset d) {
