@@ -55,6 +55,15 @@ public class LoopRecorderBenchmark {
     @Param({"20000", "200000"})
     public int perSecond;
 
+    /**
+     * How many field tables the exchanges cycle over (a power of two): 64 by default, each then
+     * cold-ish when its turn comes; 1 (run with {@code -p tables=1}) keeps the one table in L1, as
+     * the proxy's is when the detectors have just written it.
+     */
+    @Param({"64"})
+    public int tables;
+    private int tableMask;
+
     private LoopRecorder recorder;
     private final SyntheticRequest[] requests = new SyntheticRequest[VARIETY];
     private final Fields[] scored = new Fields[VARIETY];
@@ -74,6 +83,10 @@ public class LoopRecorderBenchmark {
         FieldScheme scheme = builder.build();
         recorder = TrafficStats.of(scheme).newRecorder();
         completion = new EndingAt(1_000_000_000L / perSecond);
+        if (Integer.bitCount(tables) != 1 || tables > VARIETY) {
+            throw new IllegalArgumentException("tables must be a power of two up to " + VARIETY + ": " + tables);
+        }
+        tableMask = tables - 1;
         for (int i = 0; i < VARIETY; i++) {
             // 8 clients and 8 paths: the recent top lists hit their tables, as steady traffic does
             requests[i] = new SyntheticRequest().header("user-agent", "python-requests/2." + i).path("/page/" + (i % 8))
@@ -99,26 +112,26 @@ public class LoopRecorderBenchmark {
     @Benchmark
     public Object harness() {
         int i = next++ & (VARIETY - 1);
-        return completion.advance() == null ? requests[i] : scored[i];
+        return completion.advance() == null ? requests[i] : scored[i & tableMask];
     }
 
     @Benchmark
     public void recordScored() {
         int i = next++ & (VARIETY - 1);
-        recorder.record(requests[i], scored[i], completion.advance());
+        recorder.record(requests[i], scored[i & tableMask], completion.advance());
     }
 
     /** As {@code recordScored}, the source set from its text rather than its Symbol (a detector of the user's may). */
     @Benchmark
     public void recordScoredTextSource() {
         int i = next++ & (VARIETY - 1);
-        recorder.record(requests[i], scoredFromText[i], completion.advance());
+        recorder.record(requests[i], scoredFromText[i & tableMask], completion.advance());
     }
 
     @Benchmark
     public void recordLowScore() {
         int i = next++ & (VARIETY - 1);
-        recorder.record(requests[i], low[i], completion.advance());
+        recorder.record(requests[i], low[i & tableMask], completion.advance());
     }
 
     /** A completion whose duration is the exchange's end (SyntheticRequest arrives at 0). */

@@ -51,7 +51,8 @@ public final class Symbol {
         return known != null ? known : intern(text);
     }
 
-    // synchronized, so that ids are dense: computeIfAbsent alone would number under its own lock per bin
+    // synchronized: the id is the count so far, which two texts made at once in different bins of
+    // a computeIfAbsent could both take
     private static synchronized Symbol intern(String text) {
         Symbol known = INTERNED.get(text);
         if (known != null) {
