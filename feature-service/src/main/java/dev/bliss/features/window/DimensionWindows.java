@@ -171,17 +171,19 @@ public final class DimensionWindows {
             }
         }
         // a numbered page against the key's previous numbered page (pages without a number, such
-        // as a listing between two products, neither break a walk nor count): 1 = a step of it
+        // as a listing between two products, neither break a walk nor count): 1 = a step of it.
+        // Previous in the order events arrive, not by timestamp: one proxy's events of a key come
+        // in order, and a step lost to two proxies' interleaving only lowers the share.
         int step = -1;
         if (tracksPageOrder && (predicates & KeyStateLayout.COUNT_PAGE) != 0 && pageNumber >= 0) {
-            long previous = timeAt(page, base + KeyStateLayout.LAST_NUMBER) - 1;
+            long previous = longAt(page, base + KeyStateLayout.LAST_NUMBER) - 1;
             if (previous >= 0) {
-                boolean sameTemplate = timeAt(page, base + KeyStateLayout.LAST_TEMPLATE) == template;
+                boolean sameTemplate = longAt(page, base + KeyStateLayout.LAST_TEMPLATE) == template;
                 long distance = Math.abs(pageNumber - previous);
                 step = sameTemplate && distance >= 1 && distance <= KeyStateLayout.MAX_STEP ? 1 : 0;
             }
-            setTimeAt(page, base + KeyStateLayout.LAST_TEMPLATE, template);
-            setTimeAt(page, base + KeyStateLayout.LAST_NUMBER, pageNumber + 1);
+            setLongAt(page, base + KeyStateLayout.LAST_TEMPLATE, template);
+            setLongAt(page, base + KeyStateLayout.LAST_NUMBER, pageNumber + 1);
         }
         values[KeyStateLayout.VALUE_USER_AGENT] = userAgent;
         values[KeyStateLayout.VALUE_PATH] = path;
@@ -271,12 +273,21 @@ public final class DimensionWindows {
     }
 
     private static long timeAt(int[] page, int at) {
-        return page[at] & 0xFFFF_FFFFL | (long) page[at + 1] << 32;
+        return longAt(page, at);
     }
 
     private static void setTimeAt(int[] page, int at, long t) {
-        page[at] = (int) t;
-        page[at + 1] = (int) (t >>> 32);
+        setLongAt(page, at, t);
+    }
+
+    /** A long held as two ints, low first. */
+    private static long longAt(int[] page, int at) {
+        return page[at] & 0xFFFF_FFFFL | (long) page[at + 1] << 32;
+    }
+
+    private static void setLongAt(int[] page, int at, long v) {
+        page[at] = (int) v;
+        page[at + 1] = (int) (v >>> 32);
     }
 
     /** One past the highest record number: walk [0, recordLimit()) to visit every key. */
