@@ -23,6 +23,7 @@ import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntField;
 import dev.bliss.store.schema.DimensionKeys;
+import dev.bliss.store.schema.PathTemplate;
 
 /**
  * Scores one event loop's requests.
@@ -266,6 +267,9 @@ final class BotDetector implements Detector {
         e.userAgentHash = keys.userAgentKey();
         CharSequence path = request.path();
         e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);
+        // the page-order windows compare a key's numbered pages: is it reading a catalogue in order?
+        e.templateHash = PathTemplate.templateHash(path);
+        e.pageNumber = PathTemplate.number(path);
         e.method = methodCode(request.method());
         ProtocolVersion v = request.version();
         e.httpVersion = v == ProtocolVersion.HTTP_2 ? 20 : v == ProtocolVersion.HTTP_1_1 ? 11 : 10;

@@ -152,8 +152,12 @@ final class FeatureLab {
     }
 
     static RawHttp.Response get(ProxyServer proxy, String client, String userAgent) throws Exception {
+        return get(proxy, client, userAgent, "/page");
+    }
+
+    static RawHttp.Response get(ProxyServer proxy, String client, String userAgent, String path) throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(0))) {
-            return c.exchange("GET /page HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client
+            return c.exchange("GET " + path + " HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client
                     + "\r\nUser-Agent: " + userAgent + "\r\nAccept: text/html\r\nAccept-Language: en");
         }
     }

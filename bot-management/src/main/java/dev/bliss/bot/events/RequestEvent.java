@@ -18,6 +18,10 @@ public final class RequestEvent {
     public int status;
     public long userAgentHash;
     public long pathHash;
+    /** The hash of the path with its last number taken out ({@code PathTemplate.templateHash}). */
+    public long templateHash;
+    /** The path's last number ({@code PathTemplate.number}), or {@code RequestEventLayout.NO_PAGE_NUMBER}. */
+    public long pageNumber = RequestEventLayout.NO_PAGE_NUMBER;
     /** 0 GET, 1 HEAD, 2 POST, 3 other. */
     public int method;
     /** 10, 11 or 20. */

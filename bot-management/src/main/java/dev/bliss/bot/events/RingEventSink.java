@@ -205,6 +205,8 @@ public final class RingEventSink implements RequestEventSink {
         b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis, ByteOrder.LITTLE_ENDIAN);
         b.putLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET, e.userAgentHash, ByteOrder.LITTLE_ENDIAN);
         b.putLong(at + RequestEventLayout.PATH_HASH_OFFSET, e.pathHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.TEMPLATE_HASH_OFFSET, e.templateHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.PAGE_NUMBER_OFFSET, e.pageNumber, ByteOrder.LITTLE_ENDIAN);
         r.commit(at);
     }
 

@@ -62,6 +62,8 @@ class RingEventSinkTest {
         e.status = 404;
         e.userAgentHash = -7L;
         e.pathHash = 42L;
+        e.templateHash = 0x7E3A_1A7EL;
+        e.pageNumber = 123L;
         e.method = RequestEventLayout.METHOD_POST;
         e.httpVersion = 20;
         e.hasCookie = true;
@@ -94,6 +96,8 @@ class RingEventSinkTest {
             assertEquals(1_760_000_000_123L, b.getLong(at + RequestEventLayout.TIMESTAMP_OFFSET));
             assertEquals(-7L, b.getLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET));
             assertEquals(42L, b.getLong(at + RequestEventLayout.PATH_HASH_OFFSET));
+            assertEquals(0x7E3A_1A7EL, b.getLong(at + RequestEventLayout.TEMPLATE_HASH_OFFSET));
+            assertEquals(123L, b.getLong(at + RequestEventLayout.PAGE_NUMBER_OFFSET));
             assertEquals(0x1000L, b.getLong(at + RequestEventLayout.keyOffset(0)));
             assertEquals(0L, b.getLong(at + RequestEventLayout.keyOffset(2)), "an absent key is written as 0");
             assertEquals(0x6005L, b.getLong(at + RequestEventLayout.keyOffset(5)));
@@ -101,6 +105,18 @@ class RingEventSinkTest {
         });
         assertEquals(1, read);
         assertEquals(List.of("event"), seen);
+    }
+
+    @Test
+    void shouldWriteNoPageNumberForAnEventThatHasNone() throws Exception {
+        Path file = dir.resolve("events");
+        ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
+        try (RingEventSink sink = new RingEventSink(file, 1, SCHEMA_HASH, PluginMetrics.NONE)) {
+            sink.publish(new RequestEvent(1));
+        }
+        long[] number = new long[1];
+        assertEquals(1, consumer.read((type, b, at, length) -> number[0] = b.getLong(at + RequestEventLayout.PAGE_NUMBER_OFFSET)));
+        assertEquals(RequestEventLayout.NO_PAGE_NUMBER, number[0], "a new event's number is none, not page 0");
     }
 
     @Test

@@ -54,7 +54,7 @@ public final class EventProducer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger("dev.bliss.features.cluster");
     private static final int READ_LIMIT = 256;
-    /** A batch's size bound: 341 events, a few per cent of Kafka's default 1 MiB request. */
+    /** A batch's size bound: 255 events, a few per cent of Kafka's default 1 MiB request. */
     static final int BATCH_BYTES = 16 * 1024;
     static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final long PARTITIONS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);

@@ -15,11 +15,11 @@ import org.agrona.MutableDirectBuffer;
  *
  * <pre>
  *  batch
- *   0  u8   layout version (2)           1  u8   zero
+ *   0  u8   layout version (3)           1  u8   zero
  *   2  u16  events in the batch, n ≥ 1   4  u32  schema tag (RequestEventLayout.schemaTag of the node's schema hash)
- *   8  n events of 48 bytes
+ *   8  n events of 64 bytes
  *
- *  event (at 8 + 48 i)
+ *  event (at 8 + 64 i)
  *   0  u8   dimension: index in the schema   1  u8   flags (RequestEventLayout.FLAG_*)
  *   2  u8   HTTP version (10 11 20)          3  u8   bit 0: the client address is known
  *   4  u16  status                           6  u8   browser challenge outcome (RequestEventLayout.CHALLENGE_*)
@@ -27,8 +27,14 @@ import org.agrona.MutableDirectBuffer;
  *   8  i64  timestamp, epoch ms             16  u64  the dimension key
  *  24  u64  user-agent hash                 32  u64  path hash
  *  40  u64  client address key (0 when unknown)
- *  48  end
+ *  48  u64  path template hash            56  i64  page number (RequestEventLayout.NO_PAGE_NUMBER: none)
+ *  64  end
  * </pre>
+ *
+ * Version 2 was the same batch with 48-byte events, before the path's template and number; the
+ * aggregator refuses it by its version byte (a fleet upgrades its nodes' feature services and
+ * the aggregator together, or loses the events in between), rather than read it with version
+ * 3's lengths.
  *
  * Version 1 (bliss before batches) was one 48-byte record per dimension key, keyed by
  * {@link FleetKeyLayout}; its first byte is 1, so the aggregator tells such a record from a batch
@@ -37,7 +43,7 @@ import org.agrona.MutableDirectBuffer;
  */
 public final class FleetEventLayout {
 
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** The layout of a node that sent one record per dimension key: refused. */
     public static final int VERSION_PER_KEY = 1;
 
@@ -57,7 +63,9 @@ public final class FleetEventLayout {
     public static final int USER_AGENT_OFFSET = 24;
     public static final int PATH_OFFSET = 32;
     public static final int CLIENT_IP_OFFSET = 40;
-    public static final int EVENT_LENGTH = 48;
+    public static final int TEMPLATE_OFFSET = 48;
+    public static final int PAGE_NUMBER_OFFSET = 56;
+    public static final int EVENT_LENGTH = 64;
 
     /** The most events one batch can say it holds (the count is a u16). */
     public static final int MAX_EVENTS = 0xFFFF;
@@ -93,13 +101,13 @@ public final class FleetEventLayout {
         boolean ipKnown = clientIpDimension >= 0 && event.hasKey(clientIpDimension);
         putEvent(b, at, dimension, event.flags(), event.httpVersion(), event.status(), event.challenge(),
                 event.timestampMillis(), event.key(dimension), event.userAgentHash(), event.pathHash(),
-                ipKnown ? event.key(clientIpDimension) : 0, ipKnown);
+                event.templateHash(), event.pageNumber(), ipKnown ? event.key(clientIpDimension) : 0, ipKnown);
     }
 
     /** Writes one event at {@code at}. */
     public static void putEvent(MutableDirectBuffer b, int at, int dimension, int flags, int httpVersion, int status,
                                 int challenge, long timestampMillis, long key, long userAgentHash, long pathHash,
-                                long clientIp, boolean clientIpKnown) {
+                                long templateHash, long pageNumber, long clientIp, boolean clientIpKnown) {
         b.putByte(at + DIMENSION_OFFSET, (byte) dimension);
         b.putByte(at + FLAGS_OFFSET, (byte) flags);
         b.putByte(at + HTTP_VERSION_OFFSET, (byte) httpVersion);
@@ -112,6 +120,8 @@ public final class FleetEventLayout {
         b.putLong(at + USER_AGENT_OFFSET, userAgentHash, LITTLE_ENDIAN);
         b.putLong(at + PATH_OFFSET, pathHash, LITTLE_ENDIAN);
         b.putLong(at + CLIENT_IP_OFFSET, clientIp, LITTLE_ENDIAN);
+        b.putLong(at + TEMPLATE_OFFSET, templateHash, LITTLE_ENDIAN);
+        b.putLong(at + PAGE_NUMBER_OFFSET, pageNumber, LITTLE_ENDIAN);
     }
 
     /** The layout version a value says it has (its first byte), or -1 for an empty or absent value. */

@@ -117,4 +117,14 @@ public final class RequestEventRecord {
     public long pathHash() {
         return buffer.getLong(offset + RequestEventLayout.PATH_HASH_OFFSET, LE);
     }
+
+    /** The hash of the path with its last number taken out. */
+    public long templateHash() {
+        return buffer.getLong(offset + RequestEventLayout.TEMPLATE_HASH_OFFSET, LE);
+    }
+
+    /** The path's last number, or {@link RequestEventLayout#NO_PAGE_NUMBER}. */
+    public long pageNumber() {
+        return buffer.getLong(offset + RequestEventLayout.PAGE_NUMBER_OFFSET, LE);
+    }
 }

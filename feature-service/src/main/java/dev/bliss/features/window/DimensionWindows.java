@@ -1,5 +1,6 @@
 package dev.bliss.features.window;
 
+import dev.bliss.store.events.RequestEventLayout;
 import dev.bliss.store.schema.Aggregation;
 
 /**
@@ -20,6 +21,7 @@ public final class DimensionWindows {
     private final KeyStateLayout.Group[] groups;
     private final KeyStateLayout.FeatureRead[] features;
     private final int maxKeys;
+    private final boolean tracksPageOrder;
     private final KeyIndex index;
     private final RecordPages records;
     private final long[] values = new long[3];
@@ -37,6 +39,7 @@ public final class DimensionWindows {
         this.groups = layout.groups();
         this.features = layout.features();
         this.maxKeys = maxKeys;
+        this.tracksPageOrder = layout.tracksPageOrder();
         this.index = new KeyIndex(Math.min(maxKeys, 1 << 12));
         this.records = new RecordPages(layout.stride());
         this.weightPrev = new double[groups.length];
@@ -90,7 +93,21 @@ public final class DimensionWindows {
      */
     public boolean update(long key, long timestampMillis, int predicates, long userAgent, long path, long clientIp,
                           boolean hasClientIp) {
-        return update(key, index.find(key), timestampMillis, predicates, userAgent, path, clientIp, hasClientIp);
+        return update(key, timestampMillis, predicates, userAgent, path, 0, RequestEventLayout.NO_PAGE_NUMBER, clientIp,
+                hasClientIp);
+    }
+
+    /**
+     * As {@link #update(long, long, int, long, long, long, boolean)}, with the path's template and
+     * number ({@code PathTemplate}) for the page-order feature.
+     *
+     * @param template   hash of the path's template
+     * @param pageNumber the path's last number, or {@link RequestEventLayout#NO_PAGE_NUMBER}
+     */
+    public boolean update(long key, long timestampMillis, int predicates, long userAgent, long path, long template,
+                          long pageNumber, long clientIp, boolean hasClientIp) {
+        return update(key, index.find(key), timestampMillis, predicates, userAgent, path, template, pageNumber, clientIp,
+                hasClientIp);
     }
 
     /**
@@ -117,11 +134,11 @@ public final class DimensionWindows {
     }
 
     /**
-     * As {@link #update(long, long, int, long, long, long, boolean)}, with {@code record} the
-     * result of {@link #find} for {@code key} since the last update of this dimension, or -1.
+     * As {@link #update(long, long, int, long, long, long, long, long, boolean)}, with {@code record}
+     * the result of {@link #find} for {@code key} since the last update of this dimension, or -1.
      */
-    boolean update(long key, int found, long timestampMillis, int predicates, long userAgent, long path, long clientIp,
-                   boolean hasClientIp) {
+    boolean update(long key, int found, long timestampMillis, int predicates, long userAgent, long path, long template,
+                   long pageNumber, long clientIp, boolean hasClientIp) {
         // a key new in a batch that appears twice was inserted by its first update: look again
         int record = found >= 0 ? found : index.find(key);
         if (record == KeyIndex.MISSING) {
@@ -153,6 +170,21 @@ public final class DimensionWindows {
                 setTimeAt(page, base + KeyStateLayout.LAST_PAGE, t);
             }
         }
+        // a numbered page against the key's previous numbered page (pages without a number, such
+        // as a listing between two products, neither break a walk nor count): 1 = a step of it.
+        // Previous in the order events arrive, not by timestamp: one proxy's events of a key come
+        // in order, and a step lost to two proxies' interleaving only lowers the share.
+        int step = -1;
+        if (tracksPageOrder && (predicates & KeyStateLayout.COUNT_PAGE) != 0 && pageNumber >= 0) {
+            long previous = longAt(page, base + KeyStateLayout.LAST_NUMBER) - 1;
+            if (previous >= 0) {
+                boolean sameTemplate = longAt(page, base + KeyStateLayout.LAST_TEMPLATE) == template;
+                long distance = Math.abs(pageNumber - previous);
+                step = sameTemplate && distance >= 1 && distance <= KeyStateLayout.MAX_STEP ? 1 : 0;
+            }
+            setLongAt(page, base + KeyStateLayout.LAST_TEMPLATE, template);
+            setLongAt(page, base + KeyStateLayout.LAST_NUMBER, pageNumber + 1);
+        }
         values[KeyStateLayout.VALUE_USER_AGENT] = userAgent;
         values[KeyStateLayout.VALUE_PATH] = path;
         values[KeyStateLayout.VALUE_CLIENT_IP] = clientIp;
@@ -174,6 +206,10 @@ public final class DimensionWindows {
             }
             if (g.pageGapsOffset >= 0 && pageGapMillis >= 0) {
                 addGap(page, base + g.pageGapsOffset + half, Math.min(pageGapMillis, g.windowMillis) / 1000f);
+            }
+            if (g.sequenceOffset >= 0 && step >= 0) {
+                page[base + g.sequenceOffset + half] += step;
+                page[base + g.sequenceOffset + 2 + half]++;
             }
             int[] kinds = g.sketchKinds;
             for (int s = 0; s < kinds.length; s++) {
@@ -237,12 +273,21 @@ public final class DimensionWindows {
     }
 
     private static long timeAt(int[] page, int at) {
-        return page[at] & 0xFFFF_FFFFL | (long) page[at + 1] << 32;
+        return longAt(page, at);
     }
 
     private static void setTimeAt(int[] page, int at, long t) {
-        page[at] = (int) t;
-        page[at + 1] = (int) (t >>> 32);
+        setLongAt(page, at, t);
+    }
+
+    /** A long held as two ints, low first. */
+    private static long longAt(int[] page, int at) {
+        return page[at] & 0xFFFF_FFFFL | (long) page[at + 1] << 32;
+    }
+
+    private static void setLongAt(int[] page, int at, long v) {
+        page[at] = (int) v;
+        page[at + 1] = (int) (v >>> 32);
     }
 
     /** One past the highest record number: walk [0, recordLimit()) to visit every key. */
@@ -385,6 +430,15 @@ public final class DimensionWindows {
                     return 0;
                 }
                 return (float) distinct(f, page, base, gi, wp, wc);
+            }
+            case RATIO_SEQUENTIAL_PAGES -> {
+                int at = base + f.offset();
+                double numbered = none ? 0 : wp * page[at + 2] + wc * page[at + 3];
+                // as for the page gaps: a share needs at least one numbered page after another
+                if (numbered < 1) {
+                    return f.defaultValue();
+                }
+                return (float) Math.min(1.0, (wp * page[at] + wc * page[at + 1]) / numbered);
             }
             case MEAN_INTERARRIVAL, CV_INTERARRIVAL, MEAN_PAGE_INTERARRIVAL, CV_PAGE_INTERARRIVAL -> {
                 int at = base + f.offset();

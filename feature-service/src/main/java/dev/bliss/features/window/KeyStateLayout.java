@@ -21,12 +21,18 @@ import java.util.Map;
  *   3   last seen, high 32 bits
  *   4   last page request (not a static resource), epoch ms, low 32 bits (0: none yet)
  *   5   last page request, high 32 bits
+ *   only when a feature is ratio_sequential_pages (else the groups start at 6):
+ *   6   last numbered page's template hash, low 32 bits
+ *   7   last numbered page's template hash, high 32 bits
+ *   8   last numbered page's number + 1, low 32 bits   (0: no numbered page yet)
+ *   9   last numbered page's number + 1, high 32 bits
  *   per window group g (window W), at groupOffset(g):
  *   +0  current bucket number: (t - BASE_MILLIS) / W
  *   +1  requests           prev | curr            ─┐ scalar pairs: [prev, curr],
  *   …   per ratio:  hits   prev | curr             │ rolled by "prev = curr, curr = 0"
  *   …   inter-arrival: gaps prev | curr, Σ gap (s, float) prev | curr, Σ gap² prev | curr (if needed)
  *   …   page inter-arrival: the same three pairs over page requests only (if needed)
+ *   …   page order: steps prev | curr, numbered pages after a numbered page prev | curr (if needed)
  *   …   per distinct count: sketch prev [S ints], sketch curr [S ints]
  *                           (S = LinearCounter.INTS or HyperLogLog.INTS)
  * </pre>
@@ -48,6 +54,17 @@ public final class KeyStateLayout {
     static final int LAST_SEEN = 2;
     static final int LAST_PAGE = 4;
     static final int HEADER_INTS = 6;
+    /** The last numbered page, in the header of a layout that has a page-order feature. */
+    static final int LAST_TEMPLATE = 6;
+    static final int LAST_NUMBER = 8;
+    static final int SEQUENCE_HEADER_INTS = 10;
+    /**
+     * How far a page's number may be from the previous numbered page's for the two to be a step
+     * of a walk: one, either way. A reload (the same number) is not a step; nor is a jump of two
+     * or more, which is what following related-product links does at random, and allowing it
+     * would widen a person's chance hits as much as a walker's.
+     */
+    static final long MAX_STEP = 1;
 
     /** Ratio predicates, as bits of an event's predicate mask. */
     static final int RATIO_4XX = 1;
@@ -75,6 +92,8 @@ public final class KeyStateLayout {
 
     /** Ints of one inter-arrival block: gaps, Σ gap and Σ gap², each a (prev, curr) pair. */
     static final int GAP_INTS = 6;
+    /** Ints of one page-order block: steps and numbered pages after a numbered page, each a (prev, curr) pair. */
+    static final int SEQUENCE_INTS = 4;
 
     /** One window length's part of the record. */
     static final class Group {
@@ -88,14 +107,16 @@ public final class KeyStateLayout {
         final int gapsOffset;
         /** Offset of the page gaps pair (laid out as the gaps), or -1. */
         final int pageGapsOffset;
+        /** Offset of the steps pair (the numbered pages pair follows), or -1. */
+        final int sequenceOffset;
         final int scalarEnd;
         final int[] sketchOffsets;
         final int[] sketchKinds;
         final int[] sketchValues;
         final int end;
 
-        Group(long windowMillis, int offset, int[] ratioBits, boolean gaps, boolean pageGaps, int[] sketchKinds,
-              int[] sketchValues) {
+        Group(long windowMillis, int offset, int[] ratioBits, boolean gaps, boolean pageGaps, boolean sequence,
+              int[] sketchKinds, int[] sketchValues) {
             this.windowMillis = windowMillis;
             this.offset = offset;
             this.countOffset = offset + 1;
@@ -110,6 +131,8 @@ public final class KeyStateLayout {
             at += gaps ? GAP_INTS : 0;
             this.pageGapsOffset = pageGaps ? at : -1;
             at += pageGaps ? GAP_INTS : 0;
+            this.sequenceOffset = sequence ? at : -1;
+            at += sequence ? SEQUENCE_INTS : 0;
             this.scalarEnd = at;
             this.sketchKinds = sketchKinds;
             this.sketchValues = sketchValues;
@@ -131,11 +154,13 @@ public final class KeyStateLayout {
     private final int stride;
     private final long longestWindowMillis;
     private final boolean needsGaps;
+    private final boolean tracksPageOrder;
 
-    private KeyStateLayout(Group[] groups, FeatureRead[] features) {
+    private KeyStateLayout(Group[] groups, FeatureRead[] features, int headerInts, boolean tracksPageOrder) {
         this.groups = groups;
         this.features = features;
-        this.stride = groups.length == 0 ? HEADER_INTS : groups[groups.length - 1].end;
+        this.tracksPageOrder = tracksPageOrder;
+        this.stride = groups.length == 0 ? headerInts : groups[groups.length - 1].end;
         long longest = 0;
         boolean gaps = false;
         for (Group g : groups) {
@@ -161,13 +186,16 @@ public final class KeyStateLayout {
             }
             byWindow.computeIfAbsent(w, k -> new ArrayList<>()).add(f);
         }
+        boolean pageOrder = dimension.features().stream().anyMatch(f -> f.aggregation() == Aggregation.RATIO_SEQUENTIAL_PAGES);
+        int headerInts = pageOrder ? SEQUENCE_HEADER_INTS : HEADER_INTS;
         List<Group> groups = new ArrayList<>();
-        int at = HEADER_INTS;
+        int at = headerInts;
         for (Map.Entry<Long, List<FeatureSpec>> e : byWindow.entrySet()) {
             List<Integer> ratios = new ArrayList<>();
             List<int[]> sketches = new ArrayList<>();
             boolean gaps = false;
             boolean pageGaps = false;
+            boolean sequence = false;
             for (FeatureSpec f : e.getValue()) {
                 Aggregation a = f.aggregation();
                 int bit = ratioBit(a);
@@ -176,12 +204,13 @@ public final class KeyStateLayout {
                 }
                 gaps |= a == Aggregation.MEAN_INTERARRIVAL || a == Aggregation.CV_INTERARRIVAL;
                 pageGaps |= isPageGaps(a);
+                sequence |= a == Aggregation.RATIO_SEQUENTIAL_PAGES;
                 int value = distinctValue(a);
                 if (value >= 0 && sketches.stream().noneMatch(s -> s[1] == value)) {
                     sketches.add(new int[] {sketchKind(a), value});
                 }
             }
-            Group g = new Group(e.getKey(), at, ratios.stream().mapToInt(Integer::intValue).toArray(), gaps, pageGaps,
+            Group g = new Group(e.getKey(), at, ratios.stream().mapToInt(Integer::intValue).toArray(), gaps, pageGaps, sequence,
                     sketches.stream().mapToInt(s -> s[0]).toArray(), sketches.stream().mapToInt(s -> s[1]).toArray());
             groups.add(g);
             at = g.end;
@@ -213,10 +242,12 @@ public final class KeyStateLayout {
                 offset = g.gapsOffset;
             } else if (isPageGaps(a)) {
                 offset = g.pageGapsOffset;
+            } else if (a == Aggregation.RATIO_SEQUENTIAL_PAGES) {
+                offset = g.sequenceOffset;
             }
             reads[i] = new FeatureRead(a, gi, offset, kind, f.defaultValue());
         }
-        return new KeyStateLayout(groups.toArray(Group[]::new), reads);
+        return new KeyStateLayout(groups.toArray(Group[]::new), reads, headerInts, pageOrder);
     }
 
     static boolean isPageGaps(Aggregation a) {
@@ -269,6 +300,11 @@ public final class KeyStateLayout {
 
     FeatureRead[] features() {
         return features;
+    }
+
+    /** Whether some feature needs the key's last numbered page (the header's page-order part). */
+    boolean tracksPageOrder() {
+        return tracksPageOrder;
     }
 
     /** Whether some feature needs inter-arrival times. */

@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * <pre>
  *  event ─► batch of 32: predicates (4xx, 5xx, cookie, h2, static, heuristic, browser, challenge outcome), values
- *           (UA, path, client IP), keys ─► per dimension: find all, touch all, update all
+ *           (UA, path, client IP), the path's template and number, keys ─► per dimension: find all, touch all, update all
  *
  *  beginFrame(frame, now) ─► fillFrame(chunk) … fillFrame(chunk) == true ─► frame complete
  *                            (events are folded in between chunks: ingestion pauses for one chunk at most)
@@ -41,6 +41,8 @@ public final class SlidingWindows implements RequestEventHandler {
     private final int[] ratioBits = new int[BATCH];
     private final long[] userAgents = new long[BATCH];
     private final long[] paths = new long[BATCH];
+    private final long[] templates = new long[BATCH];
+    private final long[] pageNumbers = new long[BATCH];
     private final int[] found = new int[BATCH];
     private int pending;
     /** Written so the record touches are not optimised away; never read. */
@@ -171,6 +173,8 @@ public final class SlidingWindows implements RequestEventHandler {
         ratioBits[i] = predicates(e.status(), e.flags(), e.httpVersion(), e.challenge());
         userAgents[i] = e.userAgentHash();
         paths[i] = e.pathHash();
+        templates[i] = e.templateHash();
+        pageNumbers[i] = e.pageNumber();
         int present = 0;
         for (int d = 0; d < dimensions.length; d++) {
             if (e.hasKey(d)) {
@@ -212,8 +216,8 @@ public final class SlidingWindows implements RequestEventHandler {
             for (int i = 0; i < n; i++) {
                 if ((presence[i] & bit) != 0) {
                     boolean hasIp = ip >= 0 && (presence[i] & 1 << ip) != 0;
-                    dim.update(k[i], found[i], timestamps[i], ratioBits[i], userAgents[i], paths[i],
-                            hasIp ? keys[ip][i] : 0, hasIp);
+                    dim.update(k[i], found[i], timestamps[i], ratioBits[i], userAgents[i], paths[i], templates[i],
+                            pageNumbers[i], hasIp ? keys[ip][i] : 0, hasIp);
                 }
             }
         }

@@ -86,6 +86,8 @@ class EventBatcherTest {
                 assertEquals(11, b.getByte(at + FleetEventLayout.HTTP_VERSION_OFFSET));
                 assertEquals(FleetEvents.hash(1 + i0 % 3), b.getLong(at + FleetEventLayout.USER_AGENT_OFFSET, LITTLE_ENDIAN));
                 assertEquals(FleetEvents.hash(i0), b.getLong(at + FleetEventLayout.PATH_OFFSET, LITTLE_ENDIAN));
+                assertEquals(FleetEvents.hash(i0 >>> 4), b.getLong(at + FleetEventLayout.TEMPLATE_OFFSET, LITTLE_ENDIAN));
+                assertEquals(i0, b.getLong(at + FleetEventLayout.PAGE_NUMBER_OFFSET, LITTLE_ENDIAN));
                 if (d == 0) {
                     perAddress.merge(k, 1, Integer::sum);
                 }
@@ -101,7 +103,7 @@ class EventBatcherTest {
     @Test
     void shouldSendWhatItHoldsBeforeTheTopicsPartitionCountChanges() throws Exception {
         EventBatcher batcher = batcher(EventBatcher.eventsFitting(16 * 1024));
-        assertEquals(341, EventBatcher.eventsFitting(16 * 1024));
+        assertEquals(255, EventBatcher.eventsFitting(16 * 1024));
         batcher.partitions(2);
         FleetEvents.throughRing(dir, List.of(FleetEvents.request(1_800_000_000_000L, 7, 1, 1, 200)), batcher::add);
         assertTrue(sent.isEmpty());

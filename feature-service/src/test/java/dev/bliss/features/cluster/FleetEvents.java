@@ -66,6 +66,8 @@ public final class FleetEvents {
         e.status = status;
         e.userAgentHash = hash(userAgent);
         e.pathHash = hash(path);
+        e.templateHash = hash(path >>> 4); // sixteen consecutive paths share a template
+        e.pageNumber = path;
         e.httpVersion = 11;
         e.hasCookie = (path & 1) == 0;
         return e;
@@ -79,7 +81,7 @@ public final class FleetEvents {
     /**
      * Writes {@code events} to a ring in {@code dir}, reads them back, hands each to {@code local}
      * and returns the topic records a node would produce for them over {@link #PARTITIONS}
-     * partitions, batches of up to 341 events, the last ones flushed at the end.
+     * partitions, batches of up to 255 events, the last ones flushed at the end.
      */
     public static List<TopicRecord> throughRing(Path dir, List<RequestEvent> events, RequestEventHandler local)
             throws Exception {

@@ -34,6 +34,8 @@ class RequestEventRoundTripTest {
         e.status = 503;
         e.userAgentHash = 77;
         e.pathHash = 88;
+        e.templateHash = -99;
+        e.pageNumber = 4_000_000_000L;
         e.method = RequestEventLayout.METHOD_HEAD;
         e.httpVersion = 11;
         e.staticResource = true;
@@ -48,6 +50,8 @@ class RequestEventRoundTripTest {
             assertEquals(503, r.status());
             assertEquals(77, r.userAgentHash());
             assertEquals(88, r.pathHash());
+            assertEquals(-99, r.templateHash());
+            assertEquals(4_000_000_000L, r.pageNumber());
             assertEquals(RequestEventLayout.METHOD_HEAD, r.method());
             assertEquals(11, r.httpVersion());
             assertTrue(r.hasFlag(RequestEventLayout.FLAG_STATIC));

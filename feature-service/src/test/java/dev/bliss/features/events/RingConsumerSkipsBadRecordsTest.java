@@ -19,6 +19,7 @@ class RingConsumerSkipsBadRecordsTest {
 
     private static final long SCHEMA = 0xfeed_beef_1234_5678L;
     private static final int KEYS = 3;
+    private static final int V = RequestEventLayout.VERSION;
 
     @TempDir
     Path dir;
@@ -40,23 +41,24 @@ class RingConsumerSkipsBadRecordsTest {
         ManyToOneRingBuffer ring = file.ring();
         int tag = RequestEventLayout.schemaTag(SCHEMA);
         int good = RequestEventLayout.bodyLength(KEYS);
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag, 1);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS, good, tag, 1);
         write(ring, RequestEventLayout.MESSAGE_TYPE, 9, KEYS, good, tag, 2);          // a future version
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good - 8, tag, 3);      // truncated
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, 12, tag, 4);            // shorter than the fixed part
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, 200, good, tag, 5);           // key count beyond the layout
-        write(ring, 7, 1, KEYS, good, tag, 6);                                        // another message type
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag ^ 1, 7);      // another schema
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS + 1, RequestEventLayout.bodyLength(KEYS + 1), tag, 8);
-        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, good, tag, 9);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS, good - 8, tag, 3);      // truncated
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS, 12, tag, 4);            // shorter than the fixed part
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, 200, good, tag, 5);           // key count beyond the layout
+        write(ring, 7, V, KEYS, good, tag, 6);                                        // another message type
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS, good, tag ^ 1, 7);      // another schema
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS + 1, RequestEventLayout.bodyLength(KEYS + 1), tag, 8);
+        write(ring, RequestEventLayout.MESSAGE_TYPE, 1, KEYS, 40 + 8 * KEYS, tag, 10); // version 1: keys at 40, no page number
+        write(ring, RequestEventLayout.MESSAGE_TYPE, V, KEYS, good, tag, 9);
 
         List<Long> handled = new ArrayList<>();
         RingConsumer consumer = new RingConsumer(ring, KEYS, SCHEMA, 1_000_000_000L, e -> handled.add(e.timestampMillis()));
-        assertEquals(9, consumer.poll(100));
+        assertEquals(10, consumer.poll(100));
 
         assertEquals(List.of(1L, 9L), handled);
         assertEquals(2, consumer.count(RecordCheck.OK));
-        assertEquals(1, consumer.count(RecordCheck.UNKNOWN_VERSION));
+        assertEquals(2, consumer.count(RecordCheck.UNKNOWN_VERSION));
         assertEquals(3, consumer.count(RecordCheck.BAD_LENGTH));
         assertEquals(1, consumer.count(RecordCheck.UNKNOWN_TYPE));
         assertEquals(2, consumer.count(RecordCheck.SCHEMA_MISMATCH));
@@ -66,7 +68,7 @@ class RingConsumerSkipsBadRecordsTest {
     void shouldReuseAnExistingRingRatherThanReplaceIt() throws Exception {
         Path path = dir.resolve("events");
         EventsRing first = EventsRing.openOrCreate(path, 1 << 16);
-        write(first.ring(), RequestEventLayout.MESSAGE_TYPE, 1, KEYS, RequestEventLayout.bodyLength(KEYS),
+        write(first.ring(), RequestEventLayout.MESSAGE_TYPE, V, KEYS, RequestEventLayout.bodyLength(KEYS),
                 RequestEventLayout.schemaTag(SCHEMA), 5);
         EventsRing again = EventsRing.openOrCreate(path, 1 << 20);
         assertEquals(1 << 16, again.capacity(), "a ring proxies have mapped keeps its size");

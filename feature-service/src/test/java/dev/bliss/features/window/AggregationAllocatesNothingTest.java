@@ -12,6 +12,7 @@ import dev.bliss.features.events.EventsRing;
 import dev.bliss.features.events.RingConsumer;
 import dev.bliss.features.publish.FeatureFrame;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.store.events.RequestEventLayout;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,8 @@ class AggregationAllocatesNothingTest {
             }
             e.userAgentHash = i * 0x9E3779B97F4A7C15L;
             e.pathHash = i * 0xC2B2AE3D27D4EB4FL;
+            e.templateHash = i % 3; // three templates; numbered pages in and out of order, and some without a number
+            e.pageNumber = i % 5 == 0 ? RequestEventLayout.NO_PAGE_NUMBER : i / KEYS;
             e.status = i % 7 == 0 ? 404 : 200;
             e.challenge = i % 6; // every outcome, none to replayed
             sink.publish(e);

@@ -27,13 +27,18 @@ import java.nio.file.Path;
  *          16     8  timestamp: epoch milliseconds when the request arrived
  *          24     8  user-agent hash (DimensionKeys.text; 0 when absent)
  *          32     8  path hash (DimensionKeys.chars over the path)
- *          40   8*K  dimension keys, in schema order (0 where absent)
- *     40+8*K         end; the record's length is exactly bodyLength(K)
+ *          40     8  path template hash (PathTemplate.templateHash: the path, its last number taken out)
+ *          48     8  page number (PathTemplate.number: the path's last number; NO_PAGE_NUMBER (-1) without one)
+ *          56   8*K  dimension keys, in schema order (0 where absent)
+ *     56+8*K         end; the record's length is exactly bodyLength(K)
  * </pre>
+ *
+ * <p>Version 1 (before the template and the number) had the keys at 40; its records are
+ * skipped and counted as of an unknown version, never read with version 2's offsets.
  *
  * <p>Multi-byte fields are little-endian and naturally aligned: Agrona aligns each record to 8
  * bytes and its header is 8 bytes long. Bytes 0–7 and 8–15 are each one little-endian long
- * ({@link #head} and {@link #tagAndPresence}), so a producer writes the fixed part in five
+ * ({@link #head} and {@link #tagAndPresence}), so a producer writes the fixed part in seven
  * stores: the request path's cost is stores into the ring's memory, so there are few of them.
  *
  * <p>This class is the one place the format is written down: the producer in bot-management
@@ -50,7 +55,7 @@ public final class RequestEventLayout {
     /** Agrona message type id of a request event (Agrona reserves type ids below 1). */
     public static final int MESSAGE_TYPE = 1;
     /** The body format this code reads and writes. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final int VERSION_OFFSET = 0;
     public static final int FLAGS_OFFSET = 1;
@@ -64,8 +69,13 @@ public final class RequestEventLayout {
     public static final int TIMESTAMP_OFFSET = 16;
     public static final int USER_AGENT_HASH_OFFSET = 24;
     public static final int PATH_HASH_OFFSET = 32;
+    public static final int TEMPLATE_HASH_OFFSET = 40;
+    public static final int PAGE_NUMBER_OFFSET = 48;
     /** Where the first dimension key starts; key d is at {@link #keyOffset(int) keyOffset(d)}. */
-    public static final int KEYS_OFFSET = 40;
+    public static final int KEYS_OFFSET = 56;
+
+    /** The page number of a path without a number (PathTemplate.NO_NUMBER). */
+    public static final long NO_PAGE_NUMBER = -1;
 
     /** At most this many dimensions fit the presence bits. */
     public static final int MAX_KEYS = Integer.SIZE;
@@ -90,7 +100,7 @@ public final class RequestEventLayout {
     public static final int METHOD_POST = 2;
     public static final int METHOD_OTHER = 3;
 
-    /** Default ring capacity: 16 MiB of records, about 170,000 events of a six-dimension schema. */
+    /** Default ring capacity: 16 MiB of records, about 150,000 events of a six-dimension schema. */
     public static final int DEFAULT_CAPACITY = 16 << 20;
     /** Smallest ring capacity accepted. */
     public static final int MIN_CAPACITY = 4096;

@@ -37,6 +37,13 @@ public enum Aggregation {
     CHALLENGES_SOLVED("challenges_solved"),
     /** Challenge solutions refused: wrong, stale or tampered (failed), or issued to another client (replayed). */
     CHALLENGES_FAILED("challenges_failed"),
+    /**
+     * The share of a key's numbered pages (not static resources, with a number in the path) that
+     * continue its previous numbered page in order: the same template ({@code PathTemplate}) and
+     * the number one more or one less. A catalogue read in order (product n, then n + 1), which
+     * people following links do not do.
+     */
+    RATIO_SEQUENTIAL_PAGES("ratio_sequential_pages"),
     RANK_BY_COUNT("rank_by_count"),
     QUANTILE_BY_COUNT("quantile_by_count");
 

@@ -17,6 +17,8 @@ class RequestEventLayoutTest {
         assertEquals(0, RequestEventLayout.TIMESTAMP_OFFSET % Long.BYTES);
         assertEquals(0, RequestEventLayout.USER_AGENT_HASH_OFFSET % Long.BYTES);
         assertEquals(0, RequestEventLayout.PATH_HASH_OFFSET % Long.BYTES);
+        assertEquals(0, RequestEventLayout.TEMPLATE_HASH_OFFSET % Long.BYTES);
+        assertEquals(0, RequestEventLayout.PAGE_NUMBER_OFFSET % Long.BYTES);
         for (int d = 0; d < RequestEventLayout.MAX_KEYS; d++) {
             assertEquals(0, RequestEventLayout.keyOffset(d) % Long.BYTES);
         }
@@ -24,12 +26,14 @@ class RequestEventLayoutTest {
 
     @Test
     void shouldPackFieldsWithoutOverlap() {
-        assertEquals(RequestEventLayout.PATH_HASH_OFFSET + Long.BYTES, RequestEventLayout.KEYS_OFFSET);
+        assertEquals(RequestEventLayout.PAGE_NUMBER_OFFSET + Long.BYTES, RequestEventLayout.KEYS_OFFSET);
+        assertEquals(RequestEventLayout.TEMPLATE_HASH_OFFSET + Long.BYTES, RequestEventLayout.PAGE_NUMBER_OFFSET);
+        assertEquals(RequestEventLayout.PATH_HASH_OFFSET + Long.BYTES, RequestEventLayout.TEMPLATE_HASH_OFFSET);
         assertEquals(RequestEventLayout.USER_AGENT_HASH_OFFSET + Long.BYTES, RequestEventLayout.PATH_HASH_OFFSET);
         assertEquals(RequestEventLayout.TIMESTAMP_OFFSET + Long.BYTES, RequestEventLayout.USER_AGENT_HASH_OFFSET);
         assertEquals(RequestEventLayout.KEY_PRESENCE_OFFSET + Integer.BYTES, RequestEventLayout.TIMESTAMP_OFFSET);
         assertEquals(RequestEventLayout.bodyLength(6), RequestEventLayout.keyOffset(6));
-        assertEquals(88, RequestEventLayout.bodyLength(6));
+        assertEquals(104, RequestEventLayout.bodyLength(6));
     }
 
     @Test
@@ -47,6 +51,13 @@ class RequestEventLayoutTest {
         assertEquals(0, b.get(RequestEventLayout.KEY_COUNT_OFFSET + 1));
         assertEquals(0x89abcdef, b.getInt(RequestEventLayout.SCHEMA_TAG_OFFSET));
         assertEquals(0b101011, b.getInt(RequestEventLayout.KEY_PRESENCE_OFFSET));
+    }
+
+    @Test
+    void shouldBeVersionTwoSinceTheTemplateAndTheNumber() {
+        // version 1 had the keys at 40: a consumer must skip such records, not read them here
+        assertEquals(2, RequestEventLayout.VERSION);
+        assertEquals(56, RequestEventLayout.KEYS_OFFSET);
     }
 
     @Test

@@ -132,6 +132,9 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
             refuse(version == FleetEventLayout.VERSION_PER_KEY
                     ? "of layout version 1 (one record per dimension key, from a node of bliss before event batches):"
                     + " upgrade that node"
+                    : version == 2
+                    ? "of layout version 2 (48-byte events, from a node of bliss before the page template and number):"
+                    + " upgrade that node"
                     : "of layout version " + version + " (this aggregator reads version " + FleetEventLayout.VERSION
                     + " batches)");
             return;
@@ -170,6 +173,8 @@ final class FleetWindowsProcessor implements Processor<byte[], byte[], byte[], b
         boolean updated = dim.update(k, batch.getLong(at + FleetEventLayout.TIMESTAMP_OFFSET, LITTLE_ENDIAN), predicates,
                 batch.getLong(at + FleetEventLayout.USER_AGENT_OFFSET, LITTLE_ENDIAN),
                 batch.getLong(at + FleetEventLayout.PATH_OFFSET, LITTLE_ENDIAN),
+                batch.getLong(at + FleetEventLayout.TEMPLATE_OFFSET, LITTLE_ENDIAN),
+                batch.getLong(at + FleetEventLayout.PAGE_NUMBER_OFFSET, LITTLE_ENDIAN),
                 batch.getLong(at + FleetEventLayout.CLIENT_IP_OFFSET, LITTLE_ENDIAN),
                 (batch.getByte(at + FleetEventLayout.CLIENT_IP_KNOWN_OFFSET) & 1) != 0);
         if (!updated) {

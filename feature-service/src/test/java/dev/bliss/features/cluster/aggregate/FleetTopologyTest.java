@@ -277,7 +277,7 @@ class FleetTopologyTest {
         FleetEventLayout.putHeader(b, 0, dimensions.length, schemaHash);
         for (int i = 0; i < dimensions.length; i++) {
             FleetEventLayout.putEvent(b, FleetEventLayout.eventOffset(i), dimensions[i], 0, 11, 200, 0, t + i, key,
-                    FleetEvents.hash(i), FleetEvents.hash(i), key, true);
+                    FleetEvents.hash(i), FleetEvents.hash(i), FleetEvents.hash(i), 100 + i, key, true);
         }
         return b.byteArray();
     }
