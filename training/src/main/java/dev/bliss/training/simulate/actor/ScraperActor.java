@@ -14,9 +14,8 @@ import java.util.List;
 
 /**
  * A scraping campaign: a few addresses in one hosting network, one HTTP library (one TLS
- * fingerprint) behind a user agent rotated among browsers', product and listing pages walked in
- * order with search queries and dead ids in between, no assets; most at a high rate, a quarter
- * throttled to a request every 5–40 s on average, as a crawler kept under a rate limit is.
+ * fingerprint) behind a user agent rotated among browsers', a high rate, product and
+ * listing pages walked in order with search queries and dead ids in between, no assets.
  *
  * <p>Styles: a Python or Go script with its library's sparse headers (most without
  * Accept-Language); a browser-impersonating stack (Chrome's JA4, Chrome's full header set, HTTP/2)
@@ -29,9 +28,6 @@ import java.util.List;
 final class ScraperActor extends Actor {
 
     private enum Style { PYTHON, GO, IMPERSONATOR, TOOL_AGENT, FAKE_GOOGLEBOT }
-
-    /** The share of campaigns that wait 5–40 s between requests (mean of the exponential pause). */
-    private static final double PATIENT_SHARE = 0.25;
 
     private static final String[] QUERIES = {"price", "discount", "shoes size 42", "jacket men", "laptop bag",
             "cheap headphones", "best seller", "new arrivals", "outlet", "in stock"};
@@ -66,10 +62,7 @@ final class ScraperActor extends Actor {
         };
         // an impersonating stack replays one captured ClientHello: one JA3 as well as one JA4
         this.fingerprint = stack.fingerprint(random);
-        // a quarter of the campaigns are throttled under a rate limit, at a person's pace (a
-        // crawler framework's download delay): the catalogue walked in order, not the speed, is
-        // what makes them scrapers
-        this.meanPause = random.nextDouble() < PATIENT_SHARE ? random.nextDouble(5, 40) : random.nextDouble(0.05, 0.6);
+        this.meanPause = random.nextDouble(0.05, 0.6);
         this.rotateEvery = 1 + random.nextInt(5);
         this.sendsLanguage = style == Style.IMPERSONATOR || random.nextDouble() < 0.15;
         this.keepsSession = random.nextDouble() < (style == Style.IMPERSONATOR ? 0.7 : 0.4);
