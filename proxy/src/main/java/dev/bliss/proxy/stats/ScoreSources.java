@@ -1,9 +1,9 @@
 package dev.bliss.proxy.stats;
 
+import dev.bliss.plugin.field.Symbol;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import dev.bliss.plugin.field.Symbol;
 import java.nio.charset.StandardCharsets;
 
 /**
