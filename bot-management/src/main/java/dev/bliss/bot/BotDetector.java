@@ -268,8 +268,9 @@ final class BotDetector implements Detector {
         CharSequence path = request.path();
         e.pathHash = DimensionKeys.chars(path, 0, path.length(), false);
         // the page-order windows compare a key's numbered pages: is it reading a catalogue in order?
-        e.templateHash = PathTemplate.templateHash(path);
-        e.pageNumber = PathTemplate.number(path);
+        long span = PathTemplate.numberSpan(path);
+        e.templateHash = PathTemplate.templateHash(path, span, e.pathHash);
+        e.pageNumber = PathTemplate.number(path, span);
         e.method = methodCode(request.method());
         ProtocolVersion v = request.version();
         e.httpVersion = v == ProtocolVersion.HTTP_2 ? 20 : v == ProtocolVersion.HTTP_1_1 ? 11 : 10;

@@ -23,6 +23,8 @@ public final class PathTemplate {
 
     /** The number of a path without one. */
     public static final long NO_NUMBER = -1;
+    /** The {@link #numberSpan} of a path without a number. */
+    public static final long NO_SPAN = -1;
     /** The longest run of digits read as a number: 18 digits always fit a long. */
     public static final int MAX_DIGITS = 18;
 
@@ -31,18 +33,33 @@ public final class PathTemplate {
     private PathTemplate() {
     }
 
-    /** The value of the last run of decimal digits in {@code path}, or {@link #NO_NUMBER}. */
-    public static long number(CharSequence path) {
+    /**
+     * Where the number of {@code path} is: its last run of decimal digits, as
+     * {@code start << 32 | end}, or {@link #NO_SPAN} when the path has none (or only a run too long
+     * to be one). Found once per request, then handed to {@link #number(CharSequence, long)} and
+     * {@link #templateHash(CharSequence, long, long)}, so that the path is scanned once for both.
+     */
+    public static long numberSpan(CharSequence path) {
         int end = lastRunEnd(path);
         if (end < 0) {
-            return NO_NUMBER;
+            return NO_SPAN;
         }
         int start = runStart(path, end);
-        if (end - start > MAX_DIGITS) {
+        return end - start > MAX_DIGITS ? NO_SPAN : (long) start << 32 | end;
+    }
+
+    /** The value of the last run of decimal digits in {@code path}, or {@link #NO_NUMBER}. */
+    public static long number(CharSequence path) {
+        return number(path, numberSpan(path));
+    }
+
+    /** The number at {@code span} ({@link #numberSpan}) of {@code path}, or {@link #NO_NUMBER}. */
+    public static long number(CharSequence path, long span) {
+        if (span == NO_SPAN) {
             return NO_NUMBER;
         }
         long n = 0;
-        for (int i = start; i < end; i++) {
+        for (int i = (int) (span >>> 32), end = (int) span; i < end; i++) {
             n = n * 10 + (path.charAt(i) - '0');
         }
         return n;
@@ -55,11 +72,22 @@ public final class PathTemplate {
      * {@link DimensionKeys#chars} does.
      */
     public static long templateHash(CharSequence path) {
-        int end = lastRunEnd(path);
-        int start = end < 0 ? -1 : runStart(path, end);
-        if (end < 0 || end - start > MAX_DIGITS) {
-            return DimensionKeys.chars(path, 0, path.length(), false);
+        long span = numberSpan(path);
+        return templateHash(path, span, span == NO_SPAN ? DimensionKeys.chars(path, 0, path.length(), false) : 0);
+    }
+
+    /**
+     * As {@link #templateHash(CharSequence)}, with the number's {@code span} ({@link #numberSpan})
+     * and the path's own hash ({@code DimensionKeys.chars} of the whole path), which is the
+     * template's when there is no number: a caller that has it already does not hash the path
+     * again.
+     */
+    public static long templateHash(CharSequence path, long span, long pathHash) {
+        if (span == NO_SPAN) {
+            return pathHash;
         }
+        int start = (int) (span >>> 32);
+        int end = (int) span;
         // the two sides hashed apart and joined at the seam: "/a1/b" and "/a/1b" stay apart
         long before = DimensionKeys.chars(path, 0, start, false);
         long after = DimensionKeys.chars(path, end, path.length(), false);

@@ -52,4 +52,16 @@ class PathTemplateTest {
         assertEquals(DimensionKeys.chars(nineteen, 0, nineteen.length(), false), PathTemplate.templateHash(nineteen));
         assertEquals(9, PathTemplate.number("9"), "a run at the very start");
     }
+
+    @Test
+    void shouldGiveTheSameFromTheSpanFoundOnceAndTheTwoScans() {
+        for (String path : new String[] {"/products/123", "/products", "", "/t/1234567890123456789", "/a1/b", "9"}) {
+            long span = PathTemplate.numberSpan(path);
+            long pathHash = DimensionKeys.chars(path, 0, path.length(), false);
+            assertEquals(PathTemplate.number(path), PathTemplate.number(path, span), path);
+            assertEquals(PathTemplate.templateHash(path), PathTemplate.templateHash(path, span, pathHash), path);
+        }
+        assertEquals(PathTemplate.NO_SPAN, PathTemplate.numberSpan("/products"));
+        assertEquals(10L << 32 | 13, PathTemplate.numberSpan("/products/123"));
+    }
 }
