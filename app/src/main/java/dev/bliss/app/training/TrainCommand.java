@@ -8,6 +8,7 @@ import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.FeatureSelection;
 import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
+import dev.bliss.training.data.PaceAugmentation;
 import dev.bliss.training.data.RequestLabels;
 import dev.bliss.training.data.ValidationSplit;
 import dev.bliss.training.gbdt.BoostingOptions;
@@ -131,6 +132,12 @@ public final class TrainCommand implements Callable<Integer> {
                     + "this precision on the validation clients, e.g. 0.995 (default: Platt's own).")
     Double precisionAt30;
 
+    @Option(names = "--augment-pace", paramLabel = "A,B", split = ",",
+            description = "Also train on a copy of each automated training row with these inputs (its pace: pages a "
+                    + "minute, gaps between pages) taken from a random person's row, so that a patient bot is not read "
+                    + "as a person by its pace alone (PaceAugmentation; default: none).")
+    List<String> augmentPace = List.of();
+
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
             description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
     Path leaveOneOutLog;
@@ -209,6 +216,16 @@ public final class TrainCommand implements Callable<Integer> {
         }
         Dataset train = all.rows(split.train());
         Dataset held = all.rows(split.validation());
+        if (!augmentPace.isEmpty()) {
+            int before = train.rowCount();
+            try {
+                train = PaceAugmentation.apply(train, augmentPace.stream().map(String::strip).toList(), seed);
+            } catch (IllegalArgumentException e) {
+                System.err.println("bliss train: --augment-pace: " + e.getMessage());
+                return 1;
+            }
+            System.err.printf(Locale.ROOT, "--augment-pace: %d automated rows copied at a person's pace%n", train.rowCount() - before);
+        }
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
                 selected.size(), train.rowCount(), held.rowCount(), seed);
 
@@ -270,7 +287,8 @@ public final class TrainCommand implements Callable<Integer> {
                         + " trees_kept=%d borders_kept=%d rows=%d max_gain_share=%s calibration=%s",
                 features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
                 trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration)
-                + (featureFraction < 1 ? " feature_fraction=" + featureFraction : ""));
+                + (featureFraction < 1 ? " feature_fraction=" + featureFraction : "")
+                + (augmentPace.isEmpty() ? "" : " augment_pace=" + String.join(",", augmentPace)));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {

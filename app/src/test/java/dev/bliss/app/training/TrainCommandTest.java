@@ -99,6 +99,20 @@ class TrainCommandTest {
                 dir.resolve("train.csv").toString(), "--model", dir.resolve("x.json").toString(), "--precision-at-30", "0.99");
         assertEquals(2, withoutCalibration.exit());
         assertTrue(withoutCalibration.err().contains("--precision-at-30 needs --calibrate"), withoutCalibration.err());
+
+        // the scrapers also trained at a person's request rate; the model says it was
+        CommandRun paced = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("paced.json").toString(), "--iterations", "20",
+                "--augment-pace", "ip.reqs_1m");
+        assertEquals(0, paced.exit(), paced.err());
+        assertTrue(paced.err().matches("(?s).*--augment-pace: \\d+ automated rows copied at a person's pace.*"), paced.err());
+        assertTrue(Files.readString(dir.resolve("paced.json")).contains("augment_pace=ip.reqs_1m"));
+        CommandRun unknownPace = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("y.json").toString(), "--augment-pace", "ip.pages_1m");
+        assertEquals(1, unknownPace.exit());
+        assertTrue(unknownPace.err().contains("--augment-pace: pace feature ip.pages_1m is not among the selected features"),
+                unknownPace.err());
+        assertTrue(Files.notExists(dir.resolve("y.json")), "nothing written");
     }
 
     /**
