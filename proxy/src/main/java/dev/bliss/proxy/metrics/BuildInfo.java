@@ -13,13 +13,15 @@ import java.util.Properties;
  * <p>Registered with the Prometheus client underneath Micrometer as an info metric: Micrometer
  * would strip the {@code _info} suffix from a gauge's name.
  *
- * <p>The version comes from {@code build.properties}, written by Maven's resource filtering; the
- * commit from the system property {@code bliss.commit} (the launcher may set it), else
- * {@code unknown}: the build does not read git.
+ * <p>The version and the commit come from {@code build.properties}, written by Maven's resource
+ * filtering (the commit read from the checkout the build ran in); the system property
+ * {@code bliss.commit} overrides the commit (a packager building from a tarball knows it), and
+ * what neither says is {@code unknown}.
  */
 final class BuildInfo {
 
     static final String VERSION;
+    static final String COMMIT;
 
     static {
         Properties p = new Properties();
@@ -30,8 +32,13 @@ final class BuildInfo {
         } catch (IOException e) {
             // an unreadable resource in our own jar: report the version as unknown rather than fail
         }
-        String v = p.getProperty("version", "unknown");
-        VERSION = v.startsWith("${") ? "unknown" : v;
+        VERSION = filtered(p.getProperty("version"));
+        COMMIT = System.getProperty("bliss.commit", filtered(p.getProperty("commit")));
+    }
+
+    /** A filtered value, or {@code unknown} when the build had none for it (left as {@code ${...}}). */
+    private static String filtered(String value) {
+        return value == null || value.isBlank() || value.startsWith("${") ? "unknown" : value;
     }
 
     private BuildInfo() {
@@ -42,6 +49,6 @@ final class BuildInfo {
                 .help("The running build: version, commit and Java runtime; always 1")
                 .labelNames("version", "commit", "java")
                 .register(registry)
-                .setLabelValues(VERSION, System.getProperty("bliss.commit", "unknown"), Runtime.version().toString());
+                .setLabelValues(VERSION, COMMIT, Runtime.version().toString());
     }
 }
