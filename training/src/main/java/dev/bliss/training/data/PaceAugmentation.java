@@ -46,13 +46,15 @@ public final class PaceAugmentation {
         if (people.length == 0 || bots.length == 0) {
             return data;
         }
-        int rows = data.rowCount() + bots.length;
-        int[] source = Arrays.copyOf(identity(data.rowCount()), rows);
-        System.arraycopy(bots, 0, source, data.rowCount(), bots.length);
+        int original = data.rowCount();
+        int rows = original + bots.length;
+        // every row as it is, then each automated row once more
+        int[] source = new int[rows];
+        Arrays.setAll(source, i -> i < original ? i : bots[i - original]);
         Dataset out = data.rows(source);
         // rows() copies every column: the copies' cells are ours to fill before anyone reads them
         SplittableRandom random = new SplittableRandom(seed);
-        for (int c = data.rowCount(); c < rows; c++) {
+        for (int c = original; c < rows; c++) {
             int person = people[random.nextInt(people.length)];
             for (int f : pace) {
                 out.column(f)[c] = data.column(f)[person];
@@ -70,11 +72,5 @@ public final class PaceAugmentation {
             }
         }
         return Arrays.copyOf(picked, n);
-    }
-
-    private static int[] identity(int n) {
-        int[] all = new int[n];
-        Arrays.setAll(all, i -> i);
-        return all;
     }
 }
