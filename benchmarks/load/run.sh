@@ -667,8 +667,9 @@ prepare_bot() {
   log "$(tail -n 1 "$work/bot-fixtures.log")"
 }
 
-bot_metrics() {  # the plugin's counters: requests by score source, features unavailable; $1 = admin port
-  curl -s -m 5 "http://127.0.0.1:${1:-$bot_admin_port}/metrics" | grep -E '^bliss_plugin_bot_(scored|features_unavailable)_total' || true
+bot_metrics() {  # requests by score source, features unavailable; $1 = admin port
+  curl -s -m 5 "http://127.0.0.1:${1:-$bot_admin_port}/metrics" \
+    | grep -E '^bliss_(bot_scored|plugin_bot_features_unavailable)_total' || true
 }
 
 inspect_time() {  # "seconds calls" of bliss-bot's bot-management inspect, as the proxy's chain times it

@@ -167,7 +167,6 @@ final class BotDetector implements Detector {
             fields.set(f.score, score);
         }
         fields.set(f.scoreSource, source.symbol());
-        shared.bySource[source.ordinal()].increment();
         RequestEvent e = fields.attached(f.event);
         describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
         e.inconsistent = consistency.anyDisagrees();

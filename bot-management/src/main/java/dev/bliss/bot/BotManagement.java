@@ -11,7 +11,6 @@ import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.PluginMetrics;
-import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
 import java.io.IOException;
@@ -32,7 +31,6 @@ final class BotManagement implements DetectorFactory {
     final ModelSet models;
     final StoreConnection store;
     final BotFields fields;
-    final PluginMetrics.Counter[] bySource;
     final PluginMetrics.Counter[] unavailable;
     volatile RequestEventSink events = RequestEventSink.NONE;
     /** The detection log, or null when it is off; set before any detector is made. */
@@ -45,13 +43,9 @@ final class BotManagement implements DetectorFactory {
         this.models = models;
         this.store = store;
         this.fields = fields;
-        this.bySource = new PluginMetrics.Counter[ScoreSource.values().length];
-        for (ScoreSource s : ScoreSource.values()) {
-            if (s == ScoreSource.OTHER) {
-                continue; // a reader's name for values it does not know; the detector never decides it
-            }
-            bySource[s.ordinal()] = metrics.counter("bot_scored", "Requests scored, by the engine that decided", "source", s.text());
-        }
+        // scores by source are not counted here: the proxy's bliss_bot_score{source} counts them
+        // from bot.score and bot.score_source in each loop's own cells, where a counter here would
+        // be one more write every event loop shares, per request
         this.unavailable = new PluginMetrics.Counter[FeatureAvailability.values().length];
         for (FeatureAvailability a : FeatureAvailability.values()) {
             if (a != FeatureAvailability.AVAILABLE) {

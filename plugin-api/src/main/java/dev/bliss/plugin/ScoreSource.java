@@ -4,8 +4,8 @@ import dev.bliss.plugin.field.Symbol;
 
 /**
  * Which engine decided {@code bot.score}: the values of the field {@code bot.score_source}, of
- * the metric {@code bliss_plugin_bot_scored_total{source}} and of the detection log's
- * {@code score_source}. Bot management writes them; the trainer reads them back from the log.
+ * the metrics {@code bliss_bot_scored_total{source}} and {@code bliss_bot_score{source}}, and of
+ * the detection log's {@code score_source}. Bot management writes them; the trainer reads them back from the log.
  * Here, in the SPI, because both sides depend on it and neither on the other.
  */
 public enum ScoreSource {

@@ -76,7 +76,7 @@ class BotManagementThroughProxyTest {
         assertEquals(String.valueOf(BotLab.AUTOMATED_SCORE), origin.next().headers().get("x-bot-score"));
         assertEquals(200, get(NEW_CLIENT, BROWSER).status());
         assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"));
-        assertTrue(metrics().contains("bliss_plugin_bot_scored_total{plugin=\"bot\",source=\"machine_learning\"} 2.0"));
+        assertTrue(metrics().contains("bliss_bot_scored_total{source=\"machine_learning\"} 2.0"));
     }
 
     @Test

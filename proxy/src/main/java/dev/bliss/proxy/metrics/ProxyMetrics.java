@@ -33,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   bliss_rules_reloads_total{outcome}          success | failure
  *   bliss_rules_reload_last_success_timestamp_seconds
  *   bliss_bot_score{source}                     histogram of bot.score by bot.score_source, when a detector produces them
+ *   bliss_bot_scored_total{source}              requests by bot.score_source, unscored ones included ({@link ScoreFamilies})
  *   bliss_build_info{version,commit,java}       always 1
  *   bliss_client_timeouts_total{phase}, bliss_uploads_*, bliss_proxy_protocol_refused_total  see ClientConnectionMeters
  *   jvm_*, process_*, system_*                  Micrometer's JVM and process binders
@@ -135,7 +136,8 @@ public final class ProxyMetrics implements AutoCloseable {
     public void bind(DetectorPipeline pipeline) {
         traffic = TrafficStats.of(pipeline.scheme());
         if (traffic.scoresAvailable()) {
-            registry.getPrometheusRegistry().register(ScoreHistogram.of(traffic));
+            registry.getPrometheusRegistry().register(ScoreFamilies.histogram(traffic));
+            registry.getPrometheusRegistry().register(ScoreFamilies.bySource(traffic));
         }
         List<DetectorStage> stages = pipeline.stages();
         for (int i = 0; i < stages.size(); i++) {

@@ -49,6 +49,7 @@ class MetricsExpositionTest {
         ScoredTraffic traffic = new ScoredTraffic(proxy.port(0));
         traffic.send(5, 80, "machine_learning", "Mozilla/5.0", null, 0);
         traffic.send(2, 1, "heuristics", "curl/8", null, 0);
+        traffic.send(3, 0, "not_computed", "Mozilla/5.0", null, 0);
         metrics = AdminHttp.get(proxy.adminPort(), "/metrics").body();
     }
 
@@ -95,6 +96,10 @@ class MetricsExpositionTest {
         assertTrue(metrics.contains("bliss_bot_score_bucket{source=\"machine_learning\",le=\"70.0\"} 0"), metrics);
         assertTrue(metrics.contains("bliss_bot_score_bucket{source=\"machine_learning\",le=\"80.0\"} 5"), metrics);
         assertTrue(metrics.contains("bliss_bot_score_sum{source=\"machine_learning\"} 400.0"), metrics);
+        assertTrue(metrics.contains("bliss_bot_score_count{source=\"not_computed\"} 0"), "unscored: no observation");
+        assertTrue(metrics.contains("bliss_bot_scored_total{source=\"machine_learning\"} 5.0"), metrics);
+        assertTrue(metrics.contains("bliss_bot_scored_total{source=\"heuristics\"} 2.0"), metrics);
+        assertTrue(metrics.contains("bliss_bot_scored_total{source=\"not_computed\"} 3.0"), metrics);
         for (String jvm : new String[] {"jvm_memory_used_bytes", "jvm_gc_live_data_size_bytes", "jvm_threads_live_threads",
                 "process_cpu_usage", "process_files_open_files", "process_uptime_seconds"}) {
             assertTrue(metrics.contains("# TYPE " + jvm + " "), jvm);
