@@ -1,6 +1,7 @@
 package dev.bliss.bot;
 
 import dev.bliss.bot.consistency.ClientConsistency;
+import dev.bliss.bot.consistency.ReusedJa3;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.RequestClock;
@@ -31,7 +32,7 @@ import dev.bliss.store.schema.PathTemplate;
  * <pre>
  *  inspect:  user agent, fingerprints (TLS, or a trusted balancer's headers)
  *            ─► dimension keys ─► single-request features ─► store features (one batched read)
- *            ─► heuristics ─► verified bots ─► score: verified 1 | heuristic 1 | model 1–99 | none
+ *            ─► heuristics (the user agent's; a Chromium's reused JA3 by the store) ─► verified bots ─► score: verified 1 | heuristic 1 | model 1–99 | none
  *            ─► bot.* fields ─► sampled for the detection log: vector, keys, score copied aside
  *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
  *  complete: request event for the feature service; the detection log's record, with the outcome
@@ -66,8 +67,10 @@ final class BotDetector implements Detector {
     private final VerifiedBotVerdict verified = new VerifiedBotVerdict();
     private final ModelScorer scorer;
     private final RequestClock clock;
-    private final ClientConsistency consistency;
+    private ClientConsistency consistency;
     private final float[] input;
+    /** Where the JA3's distinct addresses ({@link ReusedJa3#FEATURE}) are in {@link #input}; -1 when the schema has none. */
+    private final int ja3Addresses;
     /** The host's bot.clearance.age, when the schema has the clearance_age feature; else null. */
     private final IntField clearanceAge;
     /** This loop's side of the detection log, or null when it is off. */
@@ -87,6 +90,7 @@ final class BotDetector implements Detector {
         this.clock = new RequestClock(shared.settings.eventTimeHeader());
         this.consistency = new ClientConsistency(lists.heuristics().tlsStacks());
         this.input = new float[shared.schema.inputLength()];
+        this.ja3Addresses = shared.schema.inputNames().indexOf(ReusedJa3.FEATURE);
         this.clearanceAge = f.clearanceAge == null ? null : f.clearanceAge.get();
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
         this.challengeSubmission = f.challengeSubmission == null ? null : f.challengeSubmission.get();
@@ -109,9 +113,11 @@ final class BotDetector implements Detector {
 
         BotLists current = shared.lists;
         if (current != lists) {
-            // the first request after a reload: a verdict sized for the new automaton (once per reload)
+            // the first request after a reload: a verdict sized for the new automaton, checks over
+            // the new TLS stacks (once per reload)
             lists = current;
             heuristics = current.heuristics().userAgents().newVerdict();
+            consistency = new ClientConsistency(current.heuristics().tlsStacks());
         }
         current.heuristics().userAgents().classify(userAgent, request, heuristics);
         boolean isStatic = current.heuristics().staticResources().isStatic(request.path());
@@ -128,6 +134,8 @@ final class BotDetector implements Detector {
         if (!featuresAvailable) {
             shared.unavailable[availability.ordinal()].increment();
         }
+        boolean reusedJa3 = featuresAvailable && ja3Key != 0 && ja3Addresses >= 0
+                && current.heuristics().reusedJa3().fires(consistency, input[ja3Addresses]);
 
         fields.setEmpty(f.detectionIds);
         int[] ids = heuristics.detectionIds();
@@ -142,6 +150,9 @@ final class BotDetector implements Detector {
         if (verified.fake()) {
             fields.add(f.detectionIds, verified.detectionId());
         }
+        if (reusedJa3) {
+            fields.add(f.detectionIds, ReusedJa3.DETECTION_ID);
+        }
 
         ScoreSource source;
         int score;
@@ -149,7 +160,7 @@ final class BotDetector implements Detector {
         if (verified.verified()) {
             source = ScoreSource.VERIFIED_BOT;
             score = 1;
-        } else if (heuristics.automated() || verified.fake()) {
+        } else if (heuristics.automated() || verified.fake() || reusedJa3) {
             source = ScoreSource.HEURISTICS;
             score = 1;
         } else if (featuresAvailable && shared.models.hasPrimary()) {

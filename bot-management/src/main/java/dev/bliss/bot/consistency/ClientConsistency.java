@@ -27,6 +27,8 @@ public final class ClientConsistency {
     public static final float DISAGREES = 0f;
     public static final float NOT_CLAIMED = -1f;
     public static final float UNKNOWN = 0.5f;
+    /** The first Chromium to order its TLS extensions at random per connection. */
+    static final int CHROMIUM_SHUFFLES_FROM = 110;
 
     private final TlsStacks stacks;
     private final ClaimedBrowser claim = new ClaimedBrowser();
@@ -217,6 +219,17 @@ public final class ClientConsistency {
 
     public float headerOrder() {
         return headerOrder;
+    }
+
+    /**
+     * Whether the request claims a Chromium that orders its TLS extensions anew on every
+     * connection (version 110 and later) and came over a TLS stack heuristics.yaml knows as
+     * Chromium's: then its JA3, which keeps the extensions' order, belongs to its connection
+     * alone, and one sent from other addresses too was not made by that browser
+     * ({@link ReusedJa3}).
+     */
+    public boolean shufflesTlsExtensions() {
+        return tls == AGREES && claim.family() == ClaimedBrowser.Family.CHROMIUM && claim.major() >= CHROMIUM_SHUFFLES_FROM;
     }
 
     /** Whether any check disagrees (the request event's flag: per-key shares of inconsistent requests). */

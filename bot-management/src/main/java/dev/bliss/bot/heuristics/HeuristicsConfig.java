@@ -1,5 +1,6 @@
 package dev.bliss.bot.heuristics;
 
+import dev.bliss.bot.consistency.ReusedJa3;
 import dev.bliss.bot.consistency.TlsStacks;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.config.ConfigException;
@@ -7,18 +8,21 @@ import dev.bliss.plugin.config.ConfigSection;
 import java.nio.file.Path;
 
 /**
- * The whole of {@code heuristics.yaml}: the user-agent and header rules, and the static-resource
- * extensions. Loaded at startup and on reload, off the event loop; both parts are immutable and
- * shared by every event loop.
+ * The whole of {@code heuristics.yaml}: the user-agent and header rules, the static-resource
+ * extensions, the TLS stacks known by their JA4 and the reused-JA3 check. Loaded at startup and
+ * on reload, off the event loop; every part is immutable and shared by every event loop.
  *
  * <pre>
- *   rules:             → {@link UserAgentHeuristics}
+ *   rules:                 → {@link UserAgentHeuristics}
  *   static_resources:
- *     extensions: […]  → {@link StaticResources}
- *   tls_stacks: […]    → {@link TlsStacks}
+ *     extensions: […]      → {@link StaticResources}
+ *   tls_stacks: […]        → {@link TlsStacks}
+ *   reused_chromium_ja3:   → {@link ReusedJa3}
+ *     min_addresses: 3
  * </pre>
  */
-public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources staticResources, TlsStacks tlsStacks) {
+public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources staticResources, TlsStacks tlsStacks,
+                               ReusedJa3 reusedJa3) {
 
     /** Reads and validates a heuristics file. */
     public static HeuristicsConfig read(Path file) throws ConfigException {
@@ -30,7 +34,11 @@ public record HeuristicsConfig(UserAgentHeuristics userAgents, StaticResources s
         UserAgentHeuristics userAgents = UserAgentHeuristics.load(root);
         StaticResources statics = StaticResources.load(root.section("static_resources"));
         TlsStacks stacks = TlsStacks.load(root);
+        ReusedJa3 reusedJa3 = ReusedJa3.load(root);
+        if (reusedJa3.enabled() && userAgents.usesDetectionId(ReusedJa3.DETECTION_ID)) {
+            throw root.error("rules", "detection id " + ReusedJa3.DETECTION_ID + " is reused_chromium_ja3's; give the rule another id");
+        }
         root.requireNoUnknownKeys();
-        return new HeuristicsConfig(userAgents, statics, stacks);
+        return new HeuristicsConfig(userAgents, statics, stacks, reusedJa3);
     }
 }

@@ -69,6 +69,16 @@ public final class BotLab {
      * @param schemaHash normally {@code schema.hash()}; another value makes a mismatch
      */
     public void publish(long schemaHash, Map<Long, Float> distinctUserAgentsByIpKey) throws Exception {
+        publish(schemaHash, "ip.distinct_ua_10m", distinctUserAgentsByIpKey);
+    }
+
+    /**
+     * Publishes one snapshot: for each key of the feature's dimension, that feature (the others 0).
+     *
+     * @param feature {@code <dimension>.<feature>}, as in the model's input names
+     */
+    public void publish(long schemaHash, String feature, Map<Long, Float> valuesByKey) throws Exception {
+        String dimension = feature.substring(0, feature.indexOf('.'));
         Files.createDirectories(storePrefix().getParent());
         SnapshotSpec.Builder spec = SnapshotSpec.builder(schemaHash).createdAtMillis(System.currentTimeMillis());
         for (SchemaDimension d : schema.dimensions()) {
@@ -76,12 +86,13 @@ public final class BotLab {
         }
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(storePrefix()))) {
             SnapshotBuilder builder = writer.begin(spec.build());
-            int ip = builder.dimensionIndex("ip");
-            int distinct = schema.dimensions().get(schema.dimensionIndex("ip")).featureNames().indexOf("distinct_ua_10m");
-            for (Map.Entry<Long, Float> e : distinctUserAgentsByIpKey.entrySet()) {
-                float[] v = new float[builder.vectorLength(ip)];
-                v[distinct] = e.getValue();
-                builder.put(ip, e.getKey(), v);
+            int d = builder.dimensionIndex(dimension);
+            int at = schema.dimensions().get(schema.dimensionIndex(dimension)).featureNames()
+                    .indexOf(feature.substring(dimension.length() + 1));
+            for (Map.Entry<Long, Float> e : valuesByKey.entrySet()) {
+                float[] v = new float[builder.vectorLength(d)];
+                v[at] = e.getValue();
+                builder.put(d, e.getKey(), v);
             }
             writer.write(builder);
         }

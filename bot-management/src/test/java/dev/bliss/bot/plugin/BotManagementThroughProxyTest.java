@@ -143,6 +143,31 @@ class BotManagementThroughProxyTest {
     }
 
     @Test
+    void shouldScoreAChromiumWhoseJa3ManyAddressesSentOneByHeuristics() throws Exception {
+        BotLab lab = new BotLab(dir);
+        String replayed = "e7d705a3286e19ea42f587b344ee6865";
+        String own = "0123456789abcdef0123456789abcdef";
+        lab.publish(lab.schema.hash(), "ja3.distinct_ips_1h", Map.of(DimensionKeys.ja3(replayed), 40f, DimensionKeys.ja3(own), 1f));
+        start(lab, """
+                rules:
+                  - {id: reused-ja3, expression: 'any(bot.detection_ids[*] eq 302)', action: log}
+                """);
+        String chromeStack = "\r\nX-JA4: t13d1516h2_8daaf6152771_e5627efa2ab1\r\nX-JA3: ";
+        assertEquals(200, get(NEW_CLIENT, BROWSER + chromeStack + replayed).status());
+        assertEquals("1", origin.next().headers().get("x-bot-score"), "a Chrome 131 JA3 that 40 addresses sent");
+        assertEquals(200, get(NEW_CLIENT, BROWSER + chromeStack + own).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"), "its own JA3: the model's score");
+        String firefox = "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:146.0) Gecko/20100101 Firefox/146.0\r\nAccept: text/html"
+                + "\r\nAccept-Language: en\r\nX-JA4: t13d1717h2_5b57614c22b0_3cbfd9057e0d\r\nX-JA3: " + replayed;
+        assertEquals(200, get(NEW_CLIENT, firefox).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"),
+                "Firefox keeps one extension order: its JA3 is shared by design");
+        String metrics = metrics();
+        assertTrue(metrics.contains("bliss_rule_matched_total{action=\"log\",rule=\"reused-ja3\"} 1.0"), metrics);
+        assertTrue(metrics.contains("bliss_bot_scored_total{source=\"heuristics\"} 1.0"), metrics);
+    }
+
+    @Test
     void shouldFallBackWhenTheStoreIsMissing() throws Exception {
         BotLab lab = new BotLab(dir); // nothing published
         start(lab, """
