@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The proxy's reload (SIGHUP) reaches bot management: a bot added to verified-bots.yaml is
- * verified from the next request on, with the models reloaded alongside; a broken file changes
- * nothing and names its line.
+ * verified from the next request on, with the models reloaded alongside; a TLS stack added to
+ * heuristics.yaml judges the next request's TLS; a broken file changes nothing and names
+ * its line.
  */
 class BotListsReloadThroughProxyTest {
 
@@ -72,6 +73,32 @@ class BotListsReloadThroughProxyTest {
         TestOrigin.Seen verified = get();
         assertEquals("true", verified.headers().get("x-bot-verified"));
         assertEquals("1", verified.headers().get("x-bot-score"));
+    }
+
+    @Test
+    void shouldJudgeTlsAgainstTheStacksOfTheReloadedHeuristics() throws Exception {
+        Files.writeString(dir.resolve("rules.yaml"), """
+                rules:
+                  - {id: chromium-stack, expression: 'bot.features.tls_agrees eq 1', action: block}
+                """);
+        assertTrue(Await.result(proxy.reload()).applied());
+        String chromeOnNewStack = "GET /page HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: 198.51.100.20\r\n"
+                + "User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                + "Chrome/131.0.0.0 Safari/537.36\r\nAccept: text/html\r\nAccept-Encoding: gzip\r\n"
+                + "X-JA4: t13d1516h2_aaaaaaaaaaaa_e5627efa2ab1";
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            assertEquals(200, c.exchange(chromeOnNewStack).status(), "a stack heuristics.yaml does not list: cannot tell (0.5)");
+        }
+        origin.next();
+        Path heuristics = dir.resolve("heuristics.yaml");
+        Files.writeString(heuristics, Files.readString(heuristics).replaceFirst("\ntls_stacks:\n",
+                "\ntls_stacks:\n  - {ja4: t13d1516h2_aaaaaaaaaaaa, family: chromium}\n"));
+
+        assertTrue(Await.result(proxy.reload()).applied());
+
+        try (RawHttp c = new RawHttp(proxy.port(0))) {
+            assertEquals(403, c.exchange(chromeOnNewStack).status(), "the reloaded list names it Chromium's: the claim agrees");
+        }
     }
 
     @Test
