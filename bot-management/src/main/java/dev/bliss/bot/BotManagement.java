@@ -43,9 +43,9 @@ final class BotManagement implements DetectorFactory {
         this.models = models;
         this.store = store;
         this.fields = fields;
-        // scores by source are not counted here: the proxy's bliss_bot_score{source} counts them
-        // from bot.score and bot.score_source in each loop's own cells, where a counter here would
-        // be one more write every event loop shares, per request
+        // requests by score source are not counted here: the proxy's bliss_bot_scored_total{source}
+        // reads them from bot.score_source in each loop's own cells, where a counter here would be
+        // one more write every event loop shares, per request
         this.unavailable = new PluginMetrics.Counter[FeatureAvailability.values().length];
         for (FeatureAvailability a : FeatureAvailability.values()) {
             if (a != FeatureAvailability.AVAILABLE) {

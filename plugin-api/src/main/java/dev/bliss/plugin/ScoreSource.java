@@ -5,8 +5,8 @@ import dev.bliss.plugin.field.Symbol;
 /**
  * Which engine decided {@code bot.score}: the values of the field {@code bot.score_source}, of
  * the metrics {@code bliss_bot_scored_total{source}} and {@code bliss_bot_score{source}}, and of
- * the detection log's {@code score_source}. Bot management writes them; the trainer reads them back from the log.
- * Here, in the SPI, because both sides depend on it and neither on the other.
+ * the detection log's {@code score_source}. Bot management writes them; the trainer reads them
+ * back from the log. Here, in the SPI, because both sides depend on it and neither on the other.
  */
 public enum ScoreSource {
     /** A user-agent or header heuristic matched: score 1. */
