@@ -62,7 +62,7 @@ public final class SimulateCommand implements Callable<Integer> {
     double timeScale;
 
     @Option(names = "--mix", description = "Request shares per population, e.g. human=0.5,scraper=0.2 (default: "
-            + "human=0.5,verified_bot=0.08,scraper=0.2,credential_stuffer=0.07,headless=0.15).")
+            + PopulationMix.DEFAULT_TEXT + ").")
     String mix;
 
     @Option(names = "--site", description = "Start the lab site on HOST:PORT (e.g. 127.0.0.1:9088) for the run.")
