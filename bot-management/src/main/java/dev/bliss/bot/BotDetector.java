@@ -2,6 +2,7 @@ package dev.bliss.bot;
 
 import dev.bliss.bot.consistency.ClientConsistency;
 import dev.bliss.bot.consistency.ReusedJa3;
+import dev.bliss.bot.consistency.SessionUserAgents;
 import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.RequestClock;
@@ -72,6 +73,9 @@ final class BotDetector implements Detector {
     private final float[] input;
     /** Where the JA3's distinct addresses ({@link ReusedJa3#FEATURE}) are in {@link #input}; -1 when the schema has none. */
     private final int ja3Addresses;
+    /** Where the cookie's user agents and addresses ({@link SessionUserAgents}) are in {@link #input}; -1 when absent. */
+    private final int cookieUserAgents;
+    private final int cookieAddresses;
     /** The host's bot.clearance.age, when the schema has the clearance_age feature; else null. */
     private final IntField clearanceAge;
     /** This loop's side of the detection log, or null when it is off. */
@@ -92,6 +96,8 @@ final class BotDetector implements Detector {
         this.consistency = new ClientConsistency(lists.heuristics().tlsStacks());
         this.input = new float[shared.schema.inputLength()];
         this.ja3Addresses = shared.schema.inputNames().indexOf(ReusedJa3.FEATURE);
+        this.cookieUserAgents = shared.schema.inputNames().indexOf(SessionUserAgents.USER_AGENTS);
+        this.cookieAddresses = shared.schema.inputNames().indexOf(SessionUserAgents.ADDRESSES);
         this.clearanceAge = f.clearanceAge == null ? null : f.clearanceAge.get();
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
         this.challengeSubmission = f.challengeSubmission == null ? null : f.challengeSubmission.get();
@@ -137,6 +143,8 @@ final class BotDetector implements Detector {
         }
         boolean reusedJa3 = featuresAvailable && ja3Key != 0 && ja3Addresses >= 0
                 && current.heuristics().reusedJa3().fires(consistency, input[ja3Addresses]);
+        boolean sessionUserAgents = featuresAvailable && cookieUserAgents >= 0 && cookieAddresses >= 0
+                && current.heuristics().sessionUserAgents().fires(input[cookieUserAgents], input[cookieAddresses]);
 
         fields.setEmpty(f.detectionIds);
         int[] ids = heuristics.detectionIds();
@@ -154,6 +162,9 @@ final class BotDetector implements Detector {
         if (reusedJa3) {
             fields.add(f.detectionIds, ReusedJa3.DETECTION_ID);
         }
+        if (sessionUserAgents) {
+            fields.add(f.detectionIds, SessionUserAgents.DETECTION_ID);
+        }
 
         ScoreSource source;
         int score;
@@ -161,7 +172,7 @@ final class BotDetector implements Detector {
         if (verified.verified()) {
             source = ScoreSource.VERIFIED_BOT;
             score = 1;
-        } else if (heuristics.automated() || verified.fake() || reusedJa3) {
+        } else if (heuristics.automated() || verified.fake() || reusedJa3 || sessionUserAgents) {
             source = ScoreSource.HEURISTICS;
             score = 1;
         } else if (featuresAvailable && shared.models.hasPrimary()) {

@@ -19,7 +19,7 @@ record BotLists(HeuristicsConfig heuristics, VerifiedBots verified) {
         VerifiedBots verified = VerifiedBots.read(settings.verifiedBots());
         // one walk over each user agent answers the rules and which verified bot it names
         return new BotLists(new HeuristicsConfig(rules.userAgents().withClaims(verified.userAgentPatterns()), rules.staticResources(),
-                rules.tlsStacks(), rules.reusedJa3()),
+                rules.tlsStacks(), rules.reusedJa3(), rules.sessionUserAgents()),
                 verified);
     }
 }

@@ -1,6 +1,7 @@
 package dev.bliss.bot.verified;
 
 import dev.bliss.bot.consistency.ReusedJa3;
+import dev.bliss.bot.consistency.SessionUserAgents;
 import dev.bliss.bot.heuristics.ConfiguredPattern;
 import dev.bliss.bot.heuristics.PatternAutomaton;
 import dev.bliss.config.yaml.YamlConfigReader;
@@ -77,6 +78,10 @@ public final class VerifiedBots {
         int fakeId = root.integer("fake_bot_detection_id", DEFAULT_FAKE_DETECTION_ID, 1, Integer.MAX_VALUE);
         if (fakeId == ReusedJa3.DETECTION_ID) {
             throw root.error("fake_bot_detection_id", ReusedJa3.DETECTION_ID + " is reused_chromium_ja3's (heuristics.yaml); choose another");
+        }
+        if (fakeId == SessionUserAgents.DETECTION_ID) {
+            throw root.error("fake_bot_detection_id", SessionUserAgents.DETECTION_ID
+                    + " is session_user_agents' (heuristics.yaml); choose another");
         }
         if (!root.has("bots")) {
             throw new ConfigException(root.position(), root.keyPath("bots"), "required key is missing");

@@ -10,6 +10,8 @@ import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.SchemaDimension;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -79,19 +81,34 @@ public final class BotLab {
      */
     public void publish(long schemaHash, String feature, Map<Long, Float> valuesByKey) throws Exception {
         String dimension = feature.substring(0, feature.indexOf('.'));
+        String name = feature.substring(dimension.length() + 1);
+        Map<Long, Map<String, Float>> vectors = new HashMap<>();
+        valuesByKey.forEach((key, value) -> vectors.put(key, Map.of(name, value)));
+        publishVectors(schemaHash, dimension, vectors);
+    }
+
+    /**
+     * Publishes one snapshot: for each key of {@code dimension}, the features named in its map (by
+     * their name in the dimension, e.g. {@code distinct_ua_1h}; the others 0).
+     */
+    public void publishVectors(long schemaHash, String dimension, Map<Long, Map<String, Float>> vectorsByKey) throws Exception {
         Files.createDirectories(storePrefix().getParent());
         SnapshotSpec.Builder spec = SnapshotSpec.builder(schemaHash).createdAtMillis(System.currentTimeMillis());
         for (SchemaDimension d : schema.dimensions()) {
             spec.dimension(d.name(), 1024, d.featureNames());
         }
+        List<String> names = schema.dimensions().get(schema.dimensionIndex(dimension)).featureNames();
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(storePrefix()))) {
             SnapshotBuilder builder = writer.begin(spec.build());
             int d = builder.dimensionIndex(dimension);
-            int at = schema.dimensions().get(schema.dimensionIndex(dimension)).featureNames()
-                    .indexOf(feature.substring(dimension.length() + 1));
-            for (Map.Entry<Long, Float> e : valuesByKey.entrySet()) {
+            for (Map.Entry<Long, Map<String, Float>> e : vectorsByKey.entrySet()) {
                 float[] v = new float[builder.vectorLength(d)];
-                v[at] = e.getValue();
+                e.getValue().forEach((name, value) -> {
+                    if (!names.contains(name)) {
+                        throw new IllegalArgumentException(dimension + " has no feature " + name + ": " + names);
+                    }
+                    v[names.indexOf(name)] = value;
+                });
                 builder.put(d, e.getKey(), v);
             }
             writer.write(builder);

@@ -168,6 +168,32 @@ class BotManagementThroughProxyTest {
     }
 
     @Test
+    void shouldScoreOneSessionUnderManyUserAgentsOneByHeuristics() throws Exception {
+        BotLab lab = new BotLab(dir);
+        String rotated = "sid=4f1c2a9e";
+        String constant = "consent=yes";
+        String own = "sid=77b03d15";
+        lab.publishVectors(lab.schema.hash(), "cookie", Map.of(
+                DimensionKeys.text(rotated), Map.of("distinct_ua_1h", 22f, "distinct_ips_1h", 1.004f),
+                DimensionKeys.text(constant), Map.of("distinct_ua_1h", 900f, "distinct_ips_1h", 4_000f),
+                DimensionKeys.text(own), Map.of("distinct_ua_1h", 1.002f, "distinct_ips_1h", 1.004f)));
+        start(lab, """
+                rules:
+                  - {id: session-user-agents, expression: 'any(bot.detection_ids[*] eq 303)', action: log}
+                """);
+        assertEquals(200, get(NEW_CLIENT, BROWSER + "\r\nCookie: " + rotated).status());
+        assertEquals("1", origin.next().headers().get("x-bot-score"), "one address's session under 22 user agents");
+        assertEquals(200, get(NEW_CLIENT, BROWSER + "\r\nCookie: " + constant).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"),
+                "a cookie everyone has: every user agent, but from every address too");
+        assertEquals(200, get(NEW_CLIENT, BROWSER + "\r\nCookie: " + own).status());
+        assertEquals(String.valueOf(BotLab.HUMAN_SCORE), origin.next().headers().get("x-bot-score"), "a browser's own session");
+        String metrics = metrics();
+        assertTrue(metrics.contains("bliss_rule_matched_total{action=\"log\",rule=\"session-user-agents\"} 1.0"), metrics);
+        assertTrue(metrics.contains("bliss_bot_scored_total{source=\"heuristics\"} 1.0"), metrics);
+    }
+
+    @Test
     void shouldFallBackWhenTheStoreIsMissing() throws Exception {
         BotLab lab = new BotLab(dir); // nothing published
         start(lab, """
