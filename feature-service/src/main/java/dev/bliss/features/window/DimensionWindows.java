@@ -440,6 +440,10 @@ public final class DimensionWindows {
                 }
                 return (float) Math.min(1.0, (wp * page[at] + wc * page[at + 1]) / numbered);
             }
+            case SEQUENTIAL_PAGES -> {
+                int at = base + f.offset();
+                return none ? 0 : (float) (wp * page[at] + wc * page[at + 1]);
+            }
             case MEAN_INTERARRIVAL, CV_INTERARRIVAL, MEAN_PAGE_INTERARRIVAL, CV_PAGE_INTERARRIVAL -> {
                 int at = base + f.offset();
                 double gaps = none ? 0 : wp * page[at] + wc * page[at + 1];

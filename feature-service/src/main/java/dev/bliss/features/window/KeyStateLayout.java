@@ -21,7 +21,7 @@ import java.util.Map;
  *   3   last seen, high 32 bits
  *   4   last page request (not a static resource), epoch ms, low 32 bits (0: none yet)
  *   5   last page request, high 32 bits
- *   only when a feature is ratio_sequential_pages (else the groups start at 6):
+ *   only when a feature is ratio_sequential_pages or sequential_pages (else the groups start at 6):
  *   6   last numbered page's template hash, low 32 bits
  *   7   last numbered page's template hash, high 32 bits
  *   8   last numbered page's number + 1, low 32 bits   (0: no numbered page yet)
@@ -186,7 +186,7 @@ public final class KeyStateLayout {
             }
             byWindow.computeIfAbsent(w, k -> new ArrayList<>()).add(f);
         }
-        boolean pageOrder = dimension.features().stream().anyMatch(f -> f.aggregation() == Aggregation.RATIO_SEQUENTIAL_PAGES);
+        boolean pageOrder = dimension.features().stream().anyMatch(f -> isPageOrder(f.aggregation()));
         int headerInts = pageOrder ? SEQUENCE_HEADER_INTS : HEADER_INTS;
         List<Group> groups = new ArrayList<>();
         int at = headerInts;
@@ -204,7 +204,7 @@ public final class KeyStateLayout {
                 }
                 gaps |= a == Aggregation.MEAN_INTERARRIVAL || a == Aggregation.CV_INTERARRIVAL;
                 pageGaps |= isPageGaps(a);
-                sequence |= a == Aggregation.RATIO_SEQUENTIAL_PAGES;
+                sequence |= isPageOrder(a);
                 int value = distinctValue(a);
                 if (value >= 0 && sketches.stream().noneMatch(s -> s[1] == value)) {
                     sketches.add(new int[] {sketchKind(a), value});
@@ -242,12 +242,17 @@ public final class KeyStateLayout {
                 offset = g.gapsOffset;
             } else if (isPageGaps(a)) {
                 offset = g.pageGapsOffset;
-            } else if (a == Aggregation.RATIO_SEQUENTIAL_PAGES) {
+            } else if (isPageOrder(a)) {
                 offset = g.sequenceOffset;
             }
             reads[i] = new FeatureRead(a, gi, offset, kind, f.defaultValue());
         }
         return new KeyStateLayout(groups.toArray(Group[]::new), reads, headerInts, pageOrder);
+    }
+
+    /** The page-order aggregations, which share the record head's last numbered page and a group's step counts. */
+    static boolean isPageOrder(Aggregation a) {
+        return a == Aggregation.RATIO_SEQUENTIAL_PAGES || a == Aggregation.SEQUENTIAL_PAGES;
     }
 
     static boolean isPageGaps(Aggregation a) {

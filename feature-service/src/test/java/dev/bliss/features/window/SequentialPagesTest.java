@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The page-order share: of a key's numbered pages, those that continue its previous numbered page
- * in order. A catalogue walker reads product n, then n + 1; a person jumps between related
+ * in order; and the count of those steps. A catalogue walker reads product n, then n + 1; a person jumps between related
  * products, listings and posts. Real paths go through {@link PathTemplate} as the proxy sends them.
  */
 class SequentialPagesTest {
@@ -28,7 +28,8 @@ class SequentialPagesTest {
     private static SlidingWindows windows() {
         return new SlidingWindows(schema(
                 f("sequential_pages_10m", Aggregation.RATIO_SEQUENTIAL_PAGES, Duration.ofMinutes(10), -1),
-                f("pages_10m", Aggregation.PAGE_COUNT, Duration.ofMinutes(10), 0)), Map.of());
+                f("pages_10m", Aggregation.PAGE_COUNT, Duration.ofMinutes(10), 0),
+                f("sequential_steps_10m", Aggregation.SEQUENTIAL_PAGES, Duration.ofMinutes(10), 0)), Map.of());
     }
 
     private static void get(SlidingWindows w, long t, String path, int flags) {
@@ -55,6 +56,23 @@ class SequentialPagesTest {
         }
         // nine products: eight numbered pages after a numbered page, every one a step
         assertEquals(1f, vector(w, t + 1_000)[0], 1e-6f);
+        assertEquals(8f, vector(w, t + 1_000)[2], 1e-6f, "eight steps");
+    }
+
+    @Test
+    void shouldCountTheStepsOfAWalkWhereTheShareCannotTellItFromTwoPages() {
+        SlidingWindows person = windows();
+        page(person, T0, "/products/12");
+        page(person, T0 + 9_000, "/products/13"); // a person's next product, by chance one apart
+        SlidingWindows walker = windows();
+        for (int p = 0; p < 7; p++) {
+            page(walker, T0 + 70_000L * p, "/products/" + (300 + p));
+        }
+        float[] a = vector(person, T0 + 10_000);
+        float[] b = vector(walker, T0 + 7 * 70_000L);
+        assertEquals(a[0], b[0], "the share: 1.0 for both");
+        assertEquals(1f, a[2], 1e-6f);
+        assertEquals(6f, b[2], 1e-6f, "the count tells them apart");
     }
 
     @Test
@@ -169,5 +187,6 @@ class SequentialPagesTest {
         float[] v = vector(w, T0 + bucket + bucket / 2);
         // half the previous bucket still in the window: steps 2 × 0.5, numbered pages after one 2 × 0.5 + 2
         assertEquals(1f / 3f, v[0], 1e-4f);
+        assertEquals(1f, v[2], 1e-4f, "the steps' count, weighed the same way");
     }
 }

@@ -44,6 +44,13 @@ public enum Aggregation {
      * people following links do not do.
      */
     RATIO_SEQUENTIAL_PAGES("ratio_sequential_pages"),
+    /**
+     * How many of a key's numbered pages continued its previous one in order (the steps that
+     * {@link #RATIO_SEQUENTIAL_PAGES} shares out): a count, so that one input says "a long walk"
+     * by itself, where the share needs the page count beside it (a person's two products one
+     * apart share 1.0 as well).
+     */
+    SEQUENTIAL_PAGES("sequential_pages"),
     RANK_BY_COUNT("rank_by_count"),
     QUANTILE_BY_COUNT("quantile_by_count");
 
