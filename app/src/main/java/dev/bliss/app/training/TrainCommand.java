@@ -134,8 +134,8 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--augment-pace", paramLabel = "A,B", split = ",",
             description = "Also train on a copy of each automated training row with these inputs (its pace: pages a "
-                    + "minute, gaps between pages) taken from a random person's row, so that a patient bot is not read "
-                    + "as a person by its pace alone (PaceAugmentation; default: none).")
+                    + "minute, gaps between pages; its volume: requests per address) taken from a random person's row, "
+                    + "so that a patient bot is not read as a person by its pace alone (PaceAugmentation; default: none).")
     List<String> augmentPace = List.of();
 
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
