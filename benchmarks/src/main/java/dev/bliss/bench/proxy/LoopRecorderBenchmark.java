@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
@@ -50,6 +51,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LoopRecorderBenchmark {
 
     private static final int VARIETY = 64;
+    /** Blackhole.consumeCPU tokens between two exchanges in the *AmidWork benchmarks: about 150 ns here. */
+    private static final int OTHER_WORK = 64;
 
     /** The loop's exchanges a second: the clock's step, and so how often the top lists sample. */
     @Param({"20000", "200000"})
@@ -126,6 +129,32 @@ public class LoopRecorderBenchmark {
     public void recordScoredTextSource() {
         int i = next++ & (VARIETY - 1);
         recorder.record(requests[i], scoredFromText[i & tableMask], completion.advance());
+    }
+
+    /**
+     * The harness and {@value #OTHER_WORK} tokens of other work ({@link Blackhole#consumeCPU}: a
+     * serial chain of arithmetic, no memory), what {@code recordScoredAmidWork} pays besides
+     * recording.
+     */
+    @Benchmark
+    public Object otherWork() {
+        int i = next++ & (VARIETY - 1);
+        Blackhole.consumeCPU(OTHER_WORK);
+        return completion.advance() == null ? requests[i] : scored[i & tableMask];
+    }
+
+    /**
+     * As {@code recordScored}, with other work between two exchanges, as a loop has (the proxy's
+     * exchange costs it some 20 µs of CPU). Calls back to back might overstate the cost: each
+     * increments the count and the sampler's countdown the previous call has just stored, a chain
+     * that work in between would hide. The difference to {@code otherWork} is what recording adds
+     * to such an exchange (the same as back to back, measured: proxy/README.md).
+     */
+    @Benchmark
+    public void recordScoredAmidWork() {
+        int i = next++ & (VARIETY - 1);
+        Blackhole.consumeCPU(OTHER_WORK);
+        recorder.record(requests[i], scored[i & tableMask], completion.advance());
     }
 
     @Benchmark
