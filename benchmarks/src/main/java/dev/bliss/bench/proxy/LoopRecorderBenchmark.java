@@ -51,7 +51,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class LoopRecorderBenchmark {
 
     private static final int VARIETY = 64;
-    /** Blackhole.consumeCPU tokens between two exchanges in the *AmidWork benchmarks: about 150 ns here. */
+    /** Blackhole.consumeCPU tokens between two exchanges in the *AmidWork benchmarks: about 110 ns on this VM. */
     private static final int OTHER_WORK = 64;
 
     /** The loop's exchanges a second: the clock's step, and so how often the top lists sample. */
