@@ -1,5 +1,7 @@
 package dev.bliss.store;
 
+import dev.bliss.store.internal.Libc;
+import dev.bliss.store.internal.ReaderSlot;
 import dev.bliss.store.internal.StateFile;
 import dev.bliss.store.layout.InstanceVersion;
 import dev.bliss.store.layout.StateLayout;
@@ -9,7 +11,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -29,11 +30,13 @@ import java.util.concurrent.locks.ReentrantLock;
  *     └─ ReadHandle per event loop / thread ── acquire() ──► ReadGuard ── table(d) ──► FeatureTable
  * </pre>
  *
- * <p><b>Read protocol</b> ({@link ReadHandle#acquire()}): load the version; increment the
- * reader counter of its data file; load the version again; if the index changed, decrement and
- * retry with the new version (without this re-check, a reader stalled between its load and its
- * increment across two publications, e.g. by a safepoint, would read a file being rewritten);
- * use the re-loaded version. {@link ReadGuard#close()} decrements, never below zero.
+ * <p><b>Read protocol</b> ({@link ReadHandle#acquire()}): load the version; store a pin on its
+ * data file into the handle's own slot of the state file; load the version again; if the index
+ * changed, pin the new one and retry (without this re-check, a reader stalled between its load
+ * and its pin across two publications, e.g. by a safepoint, would read a file being rewritten);
+ * use the re-loaded version. {@link ReadGuard#close()} stores 0 into the slot. A handle is its
+ * slot's only writer (a file lock per slot), so no access to the state file is a
+ * read-modify-write: see {@link dev.bliss.store.layout.StateLayout} for why that matters.
  *
  * <p><b>Assumptions.</b>
  * <ol>
@@ -76,6 +79,9 @@ public final class FeatureStoreReader implements AutoCloseable {
     private final Path prefix;
     private final ReaderOptions options;
     private final StateFile state;
+    /** Descriptor of the state file's inode, kept open so handles lock slots of that very inode. */
+    private final int stateFd;
+    private final Path stateByFd;
     private final ReentrantLock loadLock = new ReentrantLock();
     private final MemorySegment[] mappings = new MemorySegment[InstanceVersion.DATA_FILE_COUNT];
     private final List<Arena> arenas = new ArrayList<>();
@@ -88,10 +94,12 @@ public final class FeatureStoreReader implements AutoCloseable {
     /** Null while the files are whole (volatile: read by every acquire, written on a fault or a check). */
     private volatile StoreFault fault;
 
-    private FeatureStoreReader(ReaderOptions options, StateFile state, Object stateFileKey) {
+    private FeatureStoreReader(ReaderOptions options, StateFile state, int stateFd, Path stateByFd, Object stateFileKey) {
         this.prefix = options.prefix();
         this.options = options;
         this.state = state;
+        this.stateFd = stateFd;
+        this.stateByFd = stateByFd;
         this.stateFileKey = stateFileKey;
     }
 
@@ -105,20 +113,59 @@ public final class FeatureStoreReader implements AutoCloseable {
     public static FeatureStoreReader open(ReaderOptions options) throws StoreException {
         Path prefix = options.prefix().toAbsolutePath();
         Path statePath = StorePaths.state(prefix);
+        int fd;
         try {
-            Object key = Files.readAttributes(statePath, BasicFileAttributes.class).fileKey();
-            return new FeatureStoreReader(options.copy(prefix), StateFile.map(statePath), key);
-        } catch (NoSuchFileException e) {
-            throw new StoreException(StoreException.Reason.NOT_INITIALISED, "no store at " + prefix + ": "
-                    + statePath + " does not exist (no writer has opened it yet)", e);
+            fd = Libc.openExisting(statePath);
+        } catch (Libc.NativeCallException e) {
+            if (e.errno() == Libc.ENOENT) {
+                throw new StoreException(StoreException.Reason.NOT_INITIALISED, "no store at " + prefix + ": "
+                        + statePath + " does not exist (no writer has opened it yet)", e);
+            }
+            throw new StoreException(StoreException.Reason.NOT_INITIALISED, "cannot open " + statePath + ": "
+                    + e.getMessage(), e);
+        }
+        // everything after goes through the descriptor: the mapping, the file key and every
+        // handle's slot lock name one inode even if the path is replaced meanwhile
+        Path byFd = Path.of("/proc/self/fd/" + fd);
+        try {
+            Object key = Files.readAttributes(byFd, BasicFileAttributes.class).fileKey();
+            return new FeatureStoreReader(options.copy(prefix), StateFile.map(byFd, statePath), fd, byFd, key);
         } catch (IOException e) {
+            Libc.close(fd);
             throw new StoreException(StoreException.Reason.NOT_INITIALISED, e.getMessage(), e);
+        } catch (RuntimeException e) {
+            Libc.close(fd);
+            throw e;
         }
     }
 
-    /** A new per-thread read handle. Cheap; make one per event loop and keep it. */
-    public ReadHandle newHandle() {
-        return new ReadHandle(this, state, options.guardsPerPin());
+    /**
+     * A new per-thread read handle, owning one of the state file's reader slots until closed.
+     * Makes a few system calls (a descriptor, a slot lock): make one per event loop and keep it,
+     * and close it when done.
+     *
+     * @throws StoreException {@link StoreException.Reason#NO_READER_SLOT} when every slot is owned
+     *         by an open handle (of any process); {@link StoreException.Reason#IO} when the state
+     *         file cannot be opened or is cut short
+     */
+    public ReadHandle newHandle() throws StoreException {
+        ReaderSlot slot;
+        try {
+            slot = ReaderSlot.claim(stateByFd, state);
+        } catch (Libc.NativeCallException e) {
+            throw new StoreException(StoreException.Reason.IO, "cannot claim a reader slot in "
+                    + StorePaths.state(prefix) + ": " + e.getMessage(), e);
+        } catch (InternalError e) {
+            reportFault(e);
+            throw new StoreException(StoreException.Reason.IO, StorePaths.state(prefix)
+                    + " was cut short under its mapping: " + e.getMessage(), e);
+        }
+        if (slot == null) {
+            throw new StoreException(StoreException.Reason.NO_READER_SLOT, "all " + StateLayout.SLOT_COUNT
+                    + " reader slots of " + StorePaths.state(prefix) + " are owned by open read handles (one per"
+                    + " handle, in every process reading the store); close handles that are no longer used");
+        }
+        return new ReadHandle(this, state, slot, options.guardsPerPin());
     }
 
     /** The store's path prefix. */
@@ -126,10 +173,13 @@ public final class FeatureStoreReader implements AutoCloseable {
         return prefix;
     }
 
-    /** The state file now: published version, writing marker, reader counters. */
+    /**
+     * The state file now: published version, writing marker, how many slots pin each data file.
+     * Scans every slot (volatile loads): for status pages and tools, not the request path.
+     */
     public StoreStatus status() {
         return new StoreStatus(state.lvVersion(), StoreStatus.writingIndex(state.lvWriting()),
-                new long[] {state.lvReaders(0), state.lvReaders(1)}, state.lvWriterPid());
+                new long[] {state.pinnedReaders(0), state.pinnedReaders(1)}, state.lvWriterPid());
     }
 
     /** How many published versions this reader refused. */
@@ -149,7 +199,7 @@ public final class FeatureStoreReader implements AutoCloseable {
      * @return true when the published version is validated and in use, false when there is
      *         none or it was rejected
      */
-    public boolean refresh() {
+    public boolean refresh() throws StoreException {
         try (ReadHandle handle = newHandle(); ReadGuard guard = handle.acquire()) {
             return guard.hasSnapshot() && guard.version() == state.lvVersion();
         }
@@ -236,7 +286,7 @@ public final class FeatureStoreReader implements AutoCloseable {
 
     /**
      * The validated snapshot of {@code version}, validating it first if needed. The caller holds
-     * a count on its data file. Null when the version was rejected, or, under
+     * a pin on its data file. Null when the version was rejected, or, under
      * VERIFY_ON_SWITCH, when another thread is validating it right now.
      */
     Snapshot snapshotFor(long version) {
@@ -265,7 +315,7 @@ public final class FeatureStoreReader implements AutoCloseable {
             try {
                 Snapshot loaded = SnapshotLoader.load(mappingFor(version), version, options);
                 // A thread that was slow to get here may load a version that is no longer the
-                // published one; it may use it (it holds the count) but must not make it latest.
+                // published one; it may use it (it holds the pin) but must not make it latest.
                 if (state.lvVersion() == version || current == null) {
                     latest = loaded;
                 }
@@ -331,6 +381,7 @@ public final class FeatureStoreReader implements AutoCloseable {
             }
             arenas.clear();
             state.close();
+            Libc.close(stateFd);
         } finally {
             loadLock.unlock();
         }

@@ -30,8 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  *  ───────────                                    ──────────────
  *  next = 1 - index(published)                    finish the directory (key counts, probes)
  *  writing := 1 + next                            checksum [0, size)
- *  wait until readers[next] == 0                  force to storage (unless tmpfs)
- *    (grace period, then reset the counter)       version := pack(next, size, checksum)  ◄ publication
+ *  wait until no reader slot pins next            force to storage (unless tmpfs)
+ *    (grace period, then abandon those pins)      version := pack(next, size, checksum)  ◄ publication
  *  fallocate P_data_next to size, map it          writing := 0
  *  zero it, write header, names, directory
  *  return a SnapshotBuilder ── put(dim, key, vector) ──►
@@ -52,8 +52,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Guarantees.</b>
  * <ol>
- *   <li>The file a write rewrites is never the published one, and is rewritten only once its
- *       reader counter is 0, or after the grace period (then the result says so).
+ *   <li>The file a write rewrites is never the published one, and is rewritten only once no
+ *       reader slot pins it, or after the grace period (then the result says so).
  *   <li>Everything a snapshot contains is written before the version store that publishes it.
  *   <li>Data files only grow, and are allocated before they are touched: no space means a
  *       {@link StoreException.Reason#NO_SPACE} error from {@link #begin}, and readers keep the
@@ -326,16 +326,16 @@ public final class FeatureStoreWriter implements AutoCloseable {
     /**
      * Waits for data file {@code index}'s readers to leave, parking between checks.
      *
-     * @return true when the grace period expired and the counter was reset
+     * @return true when the grace period expired and pins on the file were abandoned
      */
     private boolean awaitReaders(int index, long start) {
         long grace = options.gracePeriod().toNanos();
         long poll = options.pollInterval().toNanos();
-        // volatile load; pairs with the reader's getAndAdd in StateFile.incrementReaders, made
-        // after our writing-marker store above
-        while (state.lvReaders(index) != 0) {
+        // volatile loads of every slot; pair with the readers' volatile pin stores
+        // (StateFile.svPin), and come after our writing-marker store above
+        while (state.pinnedReaders(index) != 0) {
             if (System.nanoTime() - start >= grace) {
-                state.resetReaders(index);
+                state.abandonPins(index);
                 return true;
             }
             LockSupport.parkNanos(poll);

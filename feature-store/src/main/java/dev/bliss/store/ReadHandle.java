@@ -1,5 +1,6 @@
 package dev.bliss.store;
 
+import dev.bliss.store.internal.ReaderSlot;
 import dev.bliss.store.internal.StateFile;
 import dev.bliss.store.layout.InstanceVersion;
 import dev.bliss.store.layout.StateLayout;
@@ -18,11 +19,20 @@ import dev.bliss.store.layout.StateLayout;
  * }
  * }</pre>
  *
- * <p><b>Pins.</b> A pin is one increment of a data file's reader counter. With
- * {@code guardsPerPin = 1} (the default) each guard takes and drops its own pin. With more,
- * consecutive guards reuse the pin while the published version is unchanged, up to that many
- * guards, so the shared counter line is written once per epoch instead of twice per request;
- * the owner must then call {@link #releasePin()} when the thread goes idle.
+ * <p><b>Slot.</b> Each handle owns one of the state file's reader slots
+ * ({@link dev.bliss.store.layout.StateLayout}) from {@link FeatureStoreReader#newHandle()} to
+ * {@link #close()}, locked against every other handle of every process. It is the slot's only
+ * writer, so it pins with plain stores: no read-modify-write touches the mapped state file, and a
+ * state file cut short by another process faults a handle ({@link InternalError}) instead of
+ * aborting the JVM. Close handles that are no longer used: a store has
+ * {@link dev.bliss.store.layout.StateLayout#SLOT_COUNT} slots.
+ *
+ * <p><b>Pins.</b> A pin is the slot saying "data file i" (a volatile store of the pin word;
+ * unpinning is a release store of 0). With {@code guardsPerPin = 1} (the default) each guard
+ * takes and drops its own pin. With more, consecutive guards reuse the pin while the published
+ * version is unchanged, up to that many guards, so the slot's line is written once per epoch
+ * instead of twice per request; the owner must then call {@link #releasePin()} when the thread
+ * goes idle.
  *
  * <p><b>Threads.</b> Confined to one thread at a time (an event loop); not thread-safe. One
  * guard at a time: acquiring while the guard is open throws. {@link #acquire()}, the guard's
@@ -40,6 +50,10 @@ public final class ReadHandle implements AutoCloseable {
 
     private final FeatureStoreReader reader;
     private final StateFile state;
+    private final ReaderSlot slot;
+    private final int slotNumber;
+    private long generation;
+    private boolean closed;
     private final int guardsPerPin;
     private final ReadGuard guard;
     private int pinnedIndex = NONE;
@@ -49,9 +63,12 @@ public final class ReadHandle implements AutoCloseable {
     private int guardsLeft;
     private Runnable beforeIncrement;
 
-    ReadHandle(FeatureStoreReader reader, StateFile state, int guardsPerPin) {
+    ReadHandle(FeatureStoreReader reader, StateFile state, ReaderSlot slot, int guardsPerPin) {
         this.reader = reader;
         this.state = state;
+        this.slot = slot;
+        this.slotNumber = slot.slot();
+        this.generation = slot.lastGeneration();
         this.guardsPerPin = guardsPerPin;
         this.guard = new ReadGuard(this);
     }
@@ -60,9 +77,12 @@ public final class ReadHandle implements AutoCloseable {
      * Opens this handle's guard on the current snapshot. The guard has no snapshot
      * ({@link ReadGuard#hasSnapshot()} false) when nothing valid is published yet.
      *
-     * @throws IllegalStateException when the guard is already open
+     * @throws IllegalStateException when the guard is already open, or the handle closed
      */
     public ReadGuard acquire() {
+        if (closed) {
+            throw new IllegalStateException("this handle is closed (its reader slot was released)");
+        }
         if (guard.isOpen()) {
             throw new IllegalStateException("this handle's guard is still open; close it before acquiring again");
         }
@@ -90,7 +110,7 @@ public final class ReadHandle implements AutoCloseable {
         }
     }
 
-    /** Drops the pin with its decrement when the state file can still be written, else without. */
+    /** Drops the pin with a store of 0 when the state file can still be written, else without. */
     private void releaseOrForgetPin() {
         try {
             unpin();
@@ -105,9 +125,9 @@ public final class ReadHandle implements AutoCloseable {
     }
 
     /**
-     * Drops the pin without touching the counter, which cannot be reached: the writer's grace
-     * period resets a counter left too high, and a state file restored after a truncation starts
-     * from zero anyway.
+     * Drops the pin without touching the slot, which cannot be reached: the writer's grace period
+     * abandons a pin left behind, and a state file restored after a truncation starts with empty
+     * slots anyway.
      */
     private void forgetPin() {
         pinnedIndex = NONE;
@@ -124,16 +144,16 @@ public final class ReadHandle implements AutoCloseable {
             if (beforeIncrement != null) {
                 runStall();
             }
-            // full-fence increment, then volatile re-load: if the writer saw this counter at 0
-            // and went on to rewrite the file, the re-load sees its newer publication
-            state.incrementReaders(index);
+            // volatile store (store + full fence), then volatile re-load: if the writer's scan
+            // missed this pin and it went on to rewrite the file, the re-load sees its newer
+            // publication. A retry overwrites the pin: one word, one writer, no read-modify-write
+            state.svPin(slotNumber, StateLayout.pin(nextGeneration(), index));
             long again = state.lvVersion();
             if (InstanceVersion.index(again) == index) {
                 // the same file, possibly holding an even newer complete snapshot: use `again`
                 published = again;
                 break;
             }
-            state.decrementReaders(index);
             published = again;
         }
         Snapshot snapshot = reader.snapshotFor(published);
@@ -141,7 +161,7 @@ public final class ReadHandle implements AutoCloseable {
             pin(index, snapshot, published, false);
             return guard.open(snapshot);
         }
-        state.decrementReaders(index);
+        state.soPinCleared(slotNumber);
         return enterPrevious(published, index);
     }
 
@@ -156,11 +176,11 @@ public final class ReadHandle implements AutoCloseable {
             return guard.open(null);
         }
         int index = previous.dataFileIndex();
-        state.incrementReaders(index);
-        // Dekker with the writer: it stores the writing marker, then loads this counter; we
-        // incremented the counter, then load the marker. One of us sees the other.
+        state.svPin(slotNumber, StateLayout.pin(nextGeneration(), index));
+        // Dekker with the writer: it stores the writing marker, then scans the slots; we stored
+        // our pin (volatile: store + full fence), then load the marker. One of us sees the other.
         if (!notBeingRewritten(index) || state.lvVersion() != published) {
-            state.decrementReaders(index);
+            state.soPinCleared(slotNumber);
             return guard.open(null);
         }
         pin(index, previous, published, true);
@@ -169,8 +189,8 @@ public final class ReadHandle implements AutoCloseable {
 
     /**
      * Test hook: runs {@code stall} once, on the next acquire that enters a version, between its
-     * first version load and its counter increment -- the window in which a reader without the
-     * re-check would end up counted on a file the writer is rewriting.
+     * first version load and its pin store -- the window in which a reader without the re-check
+     * would end up pinning a file the writer is rewriting.
      */
     void stallOnceBeforeIncrement(Runnable stall) {
         beforeIncrement = stall;
@@ -186,6 +206,12 @@ public final class ReadHandle implements AutoCloseable {
         return state.lvWriting() != StateLayout.writingMarker(index);
     }
 
+    /** The next pin's generation: a pin word never repeats one the writer may have abandoned. */
+    private long nextGeneration() {
+        generation = generation == StateLayout.MAX_GENERATION ? 1 : generation + 1;
+        return generation;
+    }
+
     private void pin(int index, Snapshot snapshot, long published, boolean previous) {
         pinnedIndex = index;
         pinnedSnapshot = snapshot;
@@ -195,7 +221,8 @@ public final class ReadHandle implements AutoCloseable {
     }
 
     private void unpin() {
-        state.decrementReaders(pinnedIndex);
+        // release store; pairs with the writer's volatile load of the slot in its scan
+        state.soPinCleared(slotNumber);
         pinnedIndex = NONE;
         pinnedSnapshot = null;
     }
@@ -222,14 +249,29 @@ public final class ReadHandle implements AutoCloseable {
         }
     }
 
-    /** Whether this handle holds a pin (a counted data file) right now. */
+    /** Whether this handle holds a pin (its slot names a data file) right now. */
     public boolean isPinned() {
         return pinnedIndex != NONE;
     }
 
-    /** Releases the pin. The handle stays usable. */
+    /** The state file slot this handle owns (for status pages and tests). */
+    public int slot() {
+        return slotNumber;
+    }
+
+    /**
+     * Releases the pin and the slot; later acquires throw. Idempotent. A slot not released
+     * (a handle dropped without close) is freed when its process exits.
+     *
+     * @throws IllegalStateException when the guard is open
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         releasePin();
+        closed = true;
+        slot.close();
     }
 }

@@ -8,8 +8,8 @@ import java.util.function.Consumer;
 public final class ReaderOptions {
 
     /**
-     * Default guards per pin: 1, i.e. every guard increments and decrements the file's reader
-     * counter. See {@link #guardsPerPin(int)} and the module README for the measurement behind it.
+     * Default guards per pin: 1, i.e. every guard stores a pin into its handle's slot and clears
+     * it on close. See {@link #guardsPerPin(int)} and the module README for the measurement behind it.
      */
     public static final int DEFAULT_GUARDS_PER_PIN = 1;
     /** Default checksum policy: {@link ChecksumPolicy#STRUCTURE_ONLY}. */
@@ -32,12 +32,12 @@ public final class ReaderOptions {
     }
 
     /**
-     * How many consecutive guards a {@link ReadHandle} serves from one reader-counter increment
-     * (a pin), as long as the published version does not change. 1 (the default) touches the
-     * shared counter twice per guard. Larger values touch it once per that many guards, but a
+     * How many consecutive guards a {@link ReadHandle} serves from one pin (a store into its
+     * slot of the state file), as long as the published version does not change. 1 (the default)
+     * writes the slot twice per guard. Larger values write it once per that many guards, but a
      * pinned handle keeps its file counted between guards, so its owner must call
      * {@link ReadHandle#releasePin()} when it goes idle (an event-loop timer every few ms),
-     * or the writer waits out its grace period and resets the counter.
+     * or the writer waits out its grace period and abandons the pin.
      */
     public ReaderOptions guardsPerPin(int guards) {
         if (guards < 1) {

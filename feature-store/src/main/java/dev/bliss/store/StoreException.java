@@ -13,6 +13,8 @@ public final class StoreException extends IOException {
         NO_SPACE,
         /** The state file does not exist or was not initialised by a writer yet. */
         NOT_INITIALISED,
+        /** Every reader slot of the state file is owned by an open {@link ReadHandle}. */
+        NO_READER_SLOT,
         /** The snapshot would exceed what a version word can describe (2^39 - 1 bytes). */
         TOO_LARGE,
         /** Any other I/O failure. */

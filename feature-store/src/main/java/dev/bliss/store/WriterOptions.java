@@ -11,7 +11,7 @@ public final class WriterOptions {
 
     /** Default grace period: 5 s. Far above any reader's guard; only a dead reader should reach it. */
     public static final Duration DEFAULT_GRACE_PERIOD = Duration.ofSeconds(5);
-    /** Default interval between checks of a reader counter while waiting: 200 µs. */
+    /** Default interval between scans of the reader slots while waiting: 200 µs. */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofNanos(200_000);
     /** Default durability: {@link Durability#AUTO}. */
     public static final Durability DEFAULT_DURABILITY = Durability.AUTO;
@@ -30,7 +30,7 @@ public final class WriterOptions {
         return new WriterOptions(prefix);
     }
 
-    /** How long a write waits for the readers of the file it rewrites before resetting their counter. */
+    /** How long a write waits for the readers of the file it rewrites before abandoning their pins. */
     public WriterOptions gracePeriod(Duration gracePeriod) {
         if (gracePeriod.isNegative()) {
             throw new IllegalArgumentException("negative grace period");
@@ -39,7 +39,7 @@ public final class WriterOptions {
         return this;
     }
 
-    /** How often the waiting writer re-checks the reader counter. */
+    /** How often the waiting writer re-scans the reader slots. */
     public WriterOptions pollInterval(Duration pollInterval) {
         if (pollInterval.isNegative() || pollInterval.isZero()) {
             throw new IllegalArgumentException("poll interval must be positive");

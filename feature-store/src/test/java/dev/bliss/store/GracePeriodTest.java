@@ -35,7 +35,7 @@ class GracePeriodTest {
     }
 
     @Test
-    void shouldResetTheCounterAndSayAfterTheGracePeriodExpires() throws StoreException {
+    void shouldAbandonThePinAndSayAfterTheGracePeriodExpires() throws StoreException {
         Duration grace = Duration.ofMillis(200);
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(dir.resolve("g")).gracePeriod(grace));
              ReadHandle h = reader.newHandle()) {
@@ -47,7 +47,28 @@ class GracePeriodTest {
             assertTrue(third.graceWaitNanos() >= grace.toNanos());
             assertEquals(0, reader.status().readers()[0]);
             stuck.close();
-            assertArrayEquals(new long[] {0, 0}, reader.status().readers(), "the late close does not wrap below zero");
+            assertArrayEquals(new long[] {0, 0}, reader.status().readers(), "the late close clears the slot");
+        }
+    }
+
+    @Test
+    void shouldCountTheNextPinOfAHandleWhosePinWasAbandoned() throws StoreException {
+        Duration grace = Duration.ofMillis(200);
+        try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(dir.resolve("g")).gracePeriod(grace));
+             ReadHandle h = reader.newHandle()) {
+            DATA.publish(writer, 1);
+            ReadGuard stuck = h.acquire();
+            DATA.publish(writer, 2);
+            assertTrue(DATA.publish(writer, 3).readerCounterReset(), "file 0's pin abandoned");
+            stuck.close();
+            ReadGuard again = h.acquire(); // pins file 0 again, with a new generation
+            assertEquals(3, again.sequence());
+            assertArrayEquals(new long[] {1, 0}, reader.status().readers(), "the new pin counts");
+            assertFalse(DATA.publish(writer, 4).readerCounterReset(), "file 1 has no reader");
+            WriteResult fifth = DATA.publish(writer, 5);
+            assertTrue(fifth.readerCounterReset(), "the writer waited for the new pin on file 0 again");
+            assertTrue(fifth.graceWaitNanos() >= grace.toNanos());
+            again.close();
         }
     }
 

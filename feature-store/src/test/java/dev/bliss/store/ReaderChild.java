@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
  * <ul>
  *   <li>{@code hold PREFIX}: acquire a guard, print {@code HOLDING <index> <sequence>}, then block
  *       on stdin with the guard open (the test kills it).
+ *   <li>{@code slot PREFIX}: make a handle, print {@code SLOT <slot>}, then block on stdin.
  *   <li>{@code verify PREFIX SECONDS DIMS KEYS FLOATS}: read and check {@link SequencedSnapshots}
  *       values for SECONDS, print {@code RESULT reads=.. torn=.. empty=.. switches=..}.
  * </ul>
@@ -30,6 +31,11 @@ public final class ReaderChild {
                     System.out.flush();
                     System.in.read();
                     guard.close();
+                }
+                case "slot" -> {
+                    System.out.println("SLOT " + handle.slot());
+                    System.out.flush();
+                    System.in.read();
                 }
                 case "verify" -> {
                     VerifyResult r = verify(handle, Long.parseLong(args[2]) * 1_000_000_000L, new SequencedSnapshots(

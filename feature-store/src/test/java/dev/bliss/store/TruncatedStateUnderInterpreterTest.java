@@ -60,7 +60,7 @@ class TruncatedStateUnderInterpreterTest {
 
     @Test
     void shouldSurviveTruncationsRacingAcquireAndClose() throws Exception {
-        String result = run("race", dir.resolve("race").toString(), "20000");
+        String result = run("race", dir.resolve("race").toString(), "50000");
         assertTrue(result.contains("faulted=") && !result.contains("faults=0 "), result);
     }
 }

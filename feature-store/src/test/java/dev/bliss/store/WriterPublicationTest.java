@@ -45,7 +45,7 @@ class WriterPublicationTest {
     }
 
     @Test
-    void shouldHaveNoSnapshotBeforeTheFirstPublication() {
+    void shouldHaveNoSnapshotBeforeTheFirstPublication() throws StoreException {
         try (ReadHandle h = reader.newHandle(); ReadGuard g = h.acquire()) {
             assertFalse(g.hasSnapshot());
             assertThrows(IllegalStateException.class, () -> g.table(0));
