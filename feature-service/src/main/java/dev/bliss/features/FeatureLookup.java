@@ -4,10 +4,12 @@ import dev.bliss.store.FeatureStoreReader;
 import dev.bliss.store.FeatureTable;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
+import dev.bliss.store.StoreException;
 import dev.bliss.store.schema.FeatureSchema;
 import dev.bliss.store.schema.SchemaDimension;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,11 +35,20 @@ public record FeatureLookup(Status status, String dimension, String value, long 
      * Looks {@code value} up in {@code dimension} of the store's current snapshot.
      *
      * @throws IllegalArgumentException for a dimension the schema lacks or a value of the wrong kind
+     * @throws UncheckedIOException wrapping the {@link StoreException} when no read handle can be
+     *         had (every reader slot of the store owned by an open handle)
      */
     public static FeatureLookup find(FeatureStoreReader reader, FeatureSchema schema, String dimension, String value) {
         long key = keyOf(schema, dimension, value);
         SchemaDimension dim = schema.dimensions().get(schema.dimensionIndex(dimension));
-        try (ReadHandle handle = reader.newHandle(); ReadGuard guard = handle.acquire()) {
+        ReadHandle handle;
+        try {
+            handle = reader.newHandle();
+        } catch (StoreException e) {
+            // unchecked: a one-off lookup for a tool or an admin page; callers poll it from lambdas
+            throw new UncheckedIOException(e);
+        }
+        try (handle; ReadGuard guard = handle.acquire()) {
             if (!guard.hasSnapshot()) {
                 return new FeatureLookup(Status.NO_SNAPSHOT, dimension, value, key, dim.featureNames(), new float[0], -1, 0,
                         false);

@@ -197,10 +197,16 @@ public final class FeatureStoreReader implements AutoCloseable {
      * find it ready. For a background thread; useful with {@link ChecksumPolicy#VERIFY_ON_SWITCH}.
      *
      * @return true when the published version is validated and in use, false when there is
-     *         none or it was rejected
+     *         none, it was rejected, or no reader slot was free for the check
      */
-    public boolean refresh() throws StoreException {
-        try (ReadHandle handle = newHandle(); ReadGuard guard = handle.acquire()) {
+    public boolean refresh() {
+        ReadHandle handle;
+        try {
+            handle = newHandle();
+        } catch (StoreException e) {
+            return false; // no reader slot free (or the state file is cut short): the next refresh tries again
+        }
+        try (handle; ReadGuard guard = handle.acquire()) {
             return guard.hasSnapshot() && guard.version() == state.lvVersion();
         }
     }

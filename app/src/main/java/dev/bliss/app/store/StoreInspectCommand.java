@@ -32,7 +32,7 @@ public final class StoreInspectCommand implements Callable<Integer> {
             StoreStatus status = reader.status();
             out.println("store       " + reader.prefix());
             out.println("version     0x" + Long.toHexString(status.version()) + " (" + InstanceVersion.describe(status.version()) + ")");
-            out.println("readers     data_0=" + status.readers()[0] + " data_1=" + status.readers()[1]
+            out.println("readers     data_0=" + status.readers()[0] + " data_1=" + status.readers()[1] + " pinned"
                     + (status.writingIndex() < 0 ? "" : "  (writer is rewriting data_" + status.writingIndex() + ")"));
             out.println("writer pid  " + status.writerPid());
             try (ReadGuard guard = handle.acquire()) {

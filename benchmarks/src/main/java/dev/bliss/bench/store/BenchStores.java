@@ -95,6 +95,8 @@ final class BenchStores {
                 if (g.hasSnapshot() && g.table(0).keyCount() == totalKeys / DIMENSIONS) {
                     return prefix;
                 }
+            } catch (StoreException e) {
+                // e.g. a state file of an earlier layout: the writer below re-creates it
             }
         }
         try (FeatureStoreWriter writer = FeatureStoreWriter.open(WriterOptions.forPrefix(prefix)
@@ -108,7 +110,7 @@ final class BenchStores {
      * Takes the first-touch page faults of both regions before measuring, so that lookups and
      * the pointer chase both measure cache and TLB misses, not page-table population.
      */
-    static void prefault(FeatureStoreReader reader, MemorySegment chase) {
+    static void prefault(FeatureStoreReader reader, MemorySegment chase) throws StoreException {
         try (ReadHandle h = reader.newHandle(); ReadGuard g = h.acquire()) {
             g.preload();
         }

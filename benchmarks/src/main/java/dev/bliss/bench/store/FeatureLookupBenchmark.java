@@ -6,6 +6,7 @@ import dev.bliss.store.LookupBatch;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
 import dev.bliss.store.ReaderOptions;
+import dev.bliss.store.StoreException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -98,7 +99,7 @@ public class FeatureLookupBenchmark {
         ReadGuard iterationGuard;
 
         @Setup(Level.Trial)
-        public void setUp(FeatureLookupBenchmark bench, BenchmarkParams jmh) {
+        public void setUp(FeatureLookupBenchmark bench, BenchmarkParams jmh) throws StoreException {
             benchmark = jmh.getBenchmark();
             params = "keys=" + bench.keys + " guardsPerPin=" + bench.guardsPerPin + " threads=" + jmh.getThreads();
             measured = jmh.getMeasurement().getCount();

@@ -7,6 +7,7 @@ import dev.bliss.store.LookupBatch;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
 import dev.bliss.store.ReaderOptions;
+import dev.bliss.store.StoreException;
 import dev.bliss.store.WriterOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -121,7 +122,7 @@ public class PublishWhileReadingBenchmark {
         int measured;
 
         @Setup(Level.Trial)
-        public void setUp(PublishWhileReadingBenchmark bench, BenchmarkParams jmh) {
+        public void setUp(PublishWhileReadingBenchmark bench, BenchmarkParams jmh) throws StoreException {
             benchmark = jmh.getBenchmark();
             params = "keys=" + bench.keys + " threads=" + jmh.getThreads();
             measured = jmh.getMeasurement().getCount();

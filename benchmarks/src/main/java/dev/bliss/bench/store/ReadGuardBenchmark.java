@@ -4,6 +4,7 @@ import dev.bliss.store.FeatureStoreReader;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
 import dev.bliss.store.ReaderOptions;
+import dev.bliss.store.StoreException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -59,7 +60,7 @@ public class ReadGuardBenchmark {
         long i;
 
         @Setup(Level.Trial)
-        public void setUp(ReadGuardBenchmark bench) {
+        public void setUp(ReadGuardBenchmark bench) throws StoreException {
             handle = bench.reader.newHandle();
         }
 

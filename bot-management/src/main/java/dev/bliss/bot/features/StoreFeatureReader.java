@@ -5,6 +5,7 @@ import dev.bliss.store.FeatureStoreReader;
 import dev.bliss.store.LookupBatch;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
+import dev.bliss.store.StoreException;
 import dev.bliss.store.schema.FeatureSchema;
 
 /**
@@ -36,6 +37,8 @@ public final class StoreFeatureReader {
     private ReadHandle handle;
     private FeatureStoreReader handleReader;
     private long mappedVersion = Long.MIN_VALUE;
+    /** When a refused handle may be asked for again: claiming one makes system calls. */
+    private long nextHandleAttemptMillis;
 
     public StoreFeatureReader(StoreConnection store, FeatureSchema schema, long maxAgeMillis) {
         this.store = store;
@@ -77,10 +80,8 @@ public final class StoreFeatureReader {
         if (reader == null) {
             return FeatureAvailability.STORE_MISSING;
         }
-        if (reader != handleReader) { // first use, or the connection reopened a replaced store
-            handle = reader.newHandle();
-            handleReader = reader;
-            mappedVersion = Long.MIN_VALUE;
+        if (reader != handleReader && !openHandle(reader, nowMillis)) { // first use, or a replaced store reopened
+            return FeatureAvailability.STORE_MISSING;
         }
         if (reader.fault() != null) {
             return FeatureAvailability.STORE_FAULT;
@@ -93,6 +94,30 @@ public final class StoreFeatureReader {
             reader.reportFault(e);
             return FeatureAvailability.STORE_FAULT;
         }
+    }
+
+    /**
+     * Makes this loop's handle on {@code reader}, releasing the slot of the one on the reader it
+     * replaces. A refusal (every reader slot of the store owned, or the state file cut short) is
+     * retried at most once a second, and scores use the defaults meanwhile.
+     */
+    private boolean openHandle(FeatureStoreReader reader, long nowMillis) {
+        if (nowMillis < nextHandleAttemptMillis) {
+            return false;
+        }
+        if (handle != null) {
+            handle.close(); // a slot in the replaced store's state file; never with a guard open here
+            handle = null;
+        }
+        try {
+            handle = reader.newHandle();
+        } catch (StoreException e) {
+            nextHandleAttemptMillis = nowMillis + 1_000;
+            return false;
+        }
+        handleReader = reader;
+        mappedVersion = Long.MIN_VALUE;
+        return true;
     }
 
     private FeatureAvailability lookUp(FeatureStoreReader reader, RequestKeys keys, float[] input, long nowMillis) {

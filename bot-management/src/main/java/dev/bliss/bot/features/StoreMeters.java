@@ -5,6 +5,7 @@ import dev.bliss.plugin.PluginMetrics.FamilyType;
 import dev.bliss.store.FeatureStoreReader;
 import dev.bliss.store.ReadGuard;
 import dev.bliss.store.ReadHandle;
+import dev.bliss.store.StoreException;
 import java.util.function.Consumer;
 
 /**
@@ -74,6 +75,8 @@ public final class StoreMeters {
             }
         } catch (InternalError e) {
             r.reportFault(e); // a data file cut short under the mapping
+        } catch (StoreException e) {
+            // no reader slot free (or the state file is cut short): this scrape shows nothing
         }
     }
 }

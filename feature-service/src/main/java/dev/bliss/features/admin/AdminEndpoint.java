@@ -151,6 +151,8 @@ public final class AdminEndpoint {
             json(request, 400, new JsonObject().put("error", e.getMessage()));
         } catch (StoreException e) {
             json(request, 503, new JsonObject().put("error", e.getMessage()));
+        } catch (java.io.UncheckedIOException e) {
+            json(request, 503, new JsonObject().put("error", e.getCause().getMessage())); // no reader slot free
         } catch (InternalError e) {
             // a store file cut short under this reader's mapping: open afresh on the next lookup
             FeatureStoreReader faulted = reader;
