@@ -278,7 +278,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
                 if (stats.readerCounterReset()) {
                     readerResets.incrementAndGet();
                     LOG.log(Level.WARNING, "snapshot " + stats.sequence() + ": a reader stayed past the grace period; "
-                            + "its counter was reset (a crashed reader process?)");
+                            + "its pin was abandoned (a crashed reader process, or an idle pinned handle?)");
                 }
                 long now = System.currentTimeMillis();
                 if (now - lastSummary >= SUMMARY_EVERY_MILLIS) {

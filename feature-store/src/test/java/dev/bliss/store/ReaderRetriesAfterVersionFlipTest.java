@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The race the original protocol has: a reader loads the version (file 0), stalls; the writer
- * publishes to file 1 and starts rewriting file 0, whose counter is still 0; the reader resumes
- * and increments file 0's counter. Re-loading the version after the increment sends it to file 1.
+ * publishes to file 1 and starts rewriting file 0, which no slot pins; the reader resumes and
+ * pins file 0. Re-loading the version after the pin sends it to file 1.
  */
 class ReaderRetriesAfterVersionFlipTest {
 

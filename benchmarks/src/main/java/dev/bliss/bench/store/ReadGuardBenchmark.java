@@ -24,9 +24,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The synchronisation cost alone: acquire and close a guard, and a lookup in a table small
- * enough to stay in cache, with the reader counter touched per guard ({@code guardsPerPin=1})
- * or once per 1024 guards. Run with {@code -t 1} and {@code -t 2}: with two threads the
- * per-guard counter line bounces between cores.
+ * enough to stay in cache, with the handle's reader slot written per guard ({@code guardsPerPin=1})
+ * or once per 1024 guards. Run with {@code -t 1} and {@code -t 2}: each thread has its own slot
+ * line (with layout 1's shared counter, that line bounced between cores).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

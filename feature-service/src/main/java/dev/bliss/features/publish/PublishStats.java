@@ -9,7 +9,7 @@ package dev.bliss.features.publish;
  * @param bytes             snapshot size
  * @param frameNanos        time the aggregator spent evaluating the frame (in chunks, between events)
  * @param writeNanos        time the publisher spent: ranks, waiting for readers, writing, publishing
- * @param readerCounterReset the writer reset a reader counter after the grace period (a dead reader)
+ * @param readerCounterReset the writer abandoned a reader's pin after the grace period (a dead reader)
  */
 public record PublishStats(long sequence, long createdAtMillis, long[] keys, long bytes, long frameNanos,
                            long writeNanos, boolean readerCounterReset) {
