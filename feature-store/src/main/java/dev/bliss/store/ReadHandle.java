@@ -122,12 +122,20 @@ public final class ReadHandle implements AutoCloseable {
     private void faulted(InternalError e) {
         reader.reportFault(e);
         forgetPin();
+        // The fault may have come from a data file, the slot may be reachable, and a pin may be
+        // in it (stored before the fault): clear it, so the writer need not wait it out. A store
+        // of 0 into our own slot is idempotent, unlike the counter decrement it replaces.
+        try {
+            state.soPinCleared(slotNumber);
+        } catch (InternalError stateCut) {
+            // the state file itself is cut short: the writer's restore empties every slot
+        }
     }
 
     /**
-     * Drops the pin without touching the slot, which cannot be reached: the writer's grace period
-     * abandons a pin left behind, and a state file restored after a truncation starts with empty
-     * slots anyway.
+     * Drops the pin without touching the slot, which may be unreachable: the writer's grace
+     * period abandons a pin left behind, and a state file restored after a truncation starts
+     * with empty slots anyway.
      */
     private void forgetPin() {
         pinnedIndex = NONE;
