@@ -1,5 +1,7 @@
 package dev.bliss.training.report;
 
+import dev.bliss.plugin.ScoreSource;
+
 /**
  * bliss's bot score of a probability of automation: {@code clamp(round(99 − 98p), 1, 99)}, low =
  * automated, as bot-management's scorer maps it. "Bot at threshold t" means score below t.
@@ -20,5 +22,13 @@ public final class BotScore {
     public static int of(double probability) {
         long s = Math.round(99 - 98 * probability);
         return (int) Math.max(1, Math.min(99, s));
+    }
+
+    /**
+     * The score the proxy sends in x-bot-score (its final decision): 1 where heuristics or a
+     * verified bot decided, else the model's.
+     */
+    public static int sent(ScoreSource source, int modelScore) {
+        return source.overridesModel() ? 1 : modelScore;
     }
 }

@@ -42,6 +42,19 @@ public final class Classification {
         return (rankSum - positives * (positives + 1) / 2.0) / ((double) positives * negatives);
     }
 
+    /**
+     * The AUC of bot scores (low = automated), ties counting half: the chance that a random
+     * automated row scores lower than a random human row. A score, unlike a probability, ties
+     * often (1 to 99), so this is what a threshold on the score itself can separate.
+     */
+    public static double scoreAuc(int[] scores, boolean[] automated) {
+        double[] keys = new double[scores.length];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = -scores[i];
+        }
+        return auc(keys, automated);
+    }
+
     /** Mean Logloss of probabilities, each clipped to [1e-15, 1 − 1e-15]. */
     public static double logloss(double[] p, boolean[] automated) {
         double sum = 0;

@@ -101,7 +101,7 @@ public final class EvaluationReport {
     public int[] finalScores() {
         int[] out = new int[scores.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = data.scoreSource(i).overridesModel() ? 1 : scores[i];
+            out[i] = BotScore.sent(data.scoreSource(i), scores[i]);
         }
         return out;
     }
@@ -125,6 +125,8 @@ public final class EvaluationReport {
         int[] finals = finalScores();
         if (finalDecision) {
             out.append("final decision (heuristics and verified bots score 1, the rest the model's score):\n");
+            out.append(String.format(Locale.ROOT, "  AUC of the score sent %.5f (model alone, its score: %.5f; ties half)%n",
+                    Classification.scoreAuc(finals, automated), Classification.scoreAuc(scores, automated)));
             out.append("  bot = score below   flagged   precision   recall\n");
             for (int t : THRESHOLDS) {
                 Classification.AtThreshold a = Classification.atThreshold(finals, automated, t);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.training.SyntheticTraffic;
 import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.LabelledLog;
@@ -132,8 +133,25 @@ class TrainingGuardsTest {
             assertTrue(o.auc() > 0.5, o + ": a bot never seen still ranks above people");
             assertTrue(o.otherShare() > 0.5 && o.otherShare() <= 1, o + ": the people, all seen in training, mostly pass");
         }
+        // the final AUC ranks by the score the proxy sends: every verified bot is sent 1, and so is
+        // every person the log says heuristics decided, so those pairs tie (half) and the rest win
+        long people = 0;
+        long peopleDecided = 0;
+        for (int r = 0; r < test.rowCount(); r++) {
+            if (!test.automated(r)) {
+                people++;
+                peopleDecided += test.scoreSource(r) == ScoreSource.HEURISTICS ? 1 : 0;
+            }
+        }
+        double tiedHalf = 0.5 * peopleDecided / people;
+        assertTrue(tiedHalf > 0.01, "some people decided by heuristics in the synthetic log: " + tiedHalf);
+        LeaveOnePopulationOut.Outcome verified = outcomes.stream()
+                .filter(o -> o.population().equals("verified_bot")).findFirst().orElseThrow();
+        assertTrue(verified.finalAuc() <= 1 - tiedHalf + 1e-9 && verified.finalAuc() >= 1 - tiedHalf - 0.01,
+                verified + ": expected about " + (1 - tiedHalf));
         String text = LeaveOnePopulationOut.text(outcomes);
-        assertTrue(text.contains("headless") && !text.contains("NaN"), text);
+        assertTrue(text.contains("headless") && !text.contains("NaN") && text.contains("AUC final"), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%9.5f %9.5f", verified.auc(), verified.finalAuc())), text);
         LeaveOnePopulationOut.Outcome worst = outcomes.stream()
                 .min(java.util.Comparator.comparingDouble(LeaveOnePopulationOut.Outcome::otherShare)).orElseThrow();
         assertTrue(text.contains(String.format(java.util.Locale.ROOT, "lowest %.2f%% at 30 or above (without %s)",

@@ -3,6 +3,7 @@ package dev.bliss.training.report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.bliss.plugin.ScoreSource;
 import org.junit.jupiter.api.Test;
 
 class ClassificationTest {
@@ -16,6 +17,24 @@ class ClassificationTest {
         // Pairs (neg, pos): (0.1,0.3) win, (0.1,0.6) win, (0.6,0.3) loss, (0.6,0.6) tie → 2.5 / 4.
         assertEquals(0.625, Classification.auc(new double[] {0.1, 0.6, 0.3, 0.6}, y), 1e-12);
         assertEquals(Double.NaN, Classification.auc(new double[] {0.1, 0.2}, new boolean[] {true, true}));
+    }
+
+    @Test
+    void shouldRankBotScoresLowFirstWithTiesAsHalf() {
+        // bots 1, 1, 50; people 1, 99. Pairs (bot, person): (1,1) tie twice, (1,99) win twice,
+        // (50,1) loss, (50,99) win → 4 / 6.
+        int[] scores = {1, 1, 50, 1, 99};
+        boolean[] y = {true, true, true, false, false};
+        assertEquals(4.0 / 6, Classification.scoreAuc(scores, y), 1e-12);
+        assertEquals(1.0, Classification.scoreAuc(new int[] {1, 29, 30, 99}, new boolean[] {true, true, false, false}), 1e-12);
+        assertEquals(Double.NaN, Classification.scoreAuc(new int[] {1, 2}, new boolean[] {false, false}));
+    }
+
+    @Test
+    void shouldSendOneWhereHeuristicsOrAVerifiedBotDecided() {
+        assertEquals(1, BotScore.sent(ScoreSource.HEURISTICS, 87));
+        assertEquals(1, BotScore.sent(ScoreSource.VERIFIED_BOT, 99));
+        assertEquals(87, BotScore.sent(ScoreSource.MACHINE_LEARNING, 87));
     }
 
     @Test
