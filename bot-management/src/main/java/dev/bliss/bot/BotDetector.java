@@ -21,6 +21,7 @@ import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.ScoreSource;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.field.BoolField;
 import dev.bliss.plugin.field.Fields;
 import dev.bliss.plugin.field.IntField;
@@ -82,9 +83,12 @@ final class BotDetector implements Detector {
     private final DetectionRecorder detections;
     /** The host's bot.challenge.submission, when the detection log samples; else null. */
     private final BoolField challengeSubmission;
+    /** Where this loop's decisions are counted (the proxy's dashboard and score metrics). */
+    private final ScoreTally scores;
 
-    BotDetector(BotManagement shared) {
+    BotDetector(BotManagement shared, ScoreTally scores) {
         this.shared = shared;
+        this.scores = scores;
         this.f = shared.fields;
         this.keys = new RequestKeys(shared.schema, f.headers.names());
         this.requestFeatures = new RequestFeatureExtractor(shared.schema.requestFeatures(), f.headers);
@@ -192,6 +196,8 @@ final class BotDetector implements Detector {
         fields.set(f.scoreSource, source.symbol());
         RequestEvent e = fields.attached(f.event);
         describe(e, request, isStatic, fields.length(f.detectionIds) > 0, heuristics.browserLike());
+        e.scoreSource = source;
+        e.score = score;
         e.inconsistent = consistency.anyDisagrees();
         if (detections != null) {
             keepForDetectionLog(fields, score, source, featuresAvailable, shadowed);
@@ -270,6 +276,12 @@ final class BotDetector implements Detector {
         }
         // filled by this request's inspect (the score source says it ran): nothing to recompute
         RequestEvent e = fields.attached(f.event);
+        scores.scored(e.scoreSource.symbol(), e.score);
+        if (e.heuristicMatch) {
+            for (int i = 0, n = fields.length(f.detectionIds); i < n; i++) {
+                scores.detected((int) fields.get(f.detectionIds, i));
+            }
+        }
         e.timestampMillis = at;
         e.status = completion.status();
         e.challenge = RequestEvent.challengeCode(completion.challenge());

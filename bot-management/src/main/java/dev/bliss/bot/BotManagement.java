@@ -11,6 +11,7 @@ import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
 import java.io.IOException;
@@ -59,7 +60,12 @@ final class BotManagement implements DetectorFactory {
 
     @Override
     public Detector newDetector() {
-        return new BotDetector(this);
+        return new BotDetector(this, ScoreTally.NONE);
+    }
+
+    @Override
+    public Detector newDetector(ScoreTally scores) {
+        return new BotDetector(this, scores);
     }
 
     /**

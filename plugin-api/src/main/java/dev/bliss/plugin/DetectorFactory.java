@@ -15,6 +15,15 @@ public interface DetectorFactory extends AutoCloseable {
     Detector newDetector();
 
     /**
+     * The same, for a detector that reports the scores it decides to the host's per-loop
+     * {@code scores} ({@link ScoreTally}); the proxy calls this one. By default it makes the
+     * detector without, which then is not counted in the score histograms.
+     */
+    default Detector newDetector(ScoreTally scores) {
+        return newDetector();
+    }
+
+    /**
      * Reads again the files this plugin loaded when it was prepared (models, lists, rules of its
      * own), for {@code SIGHUP} and {@code POST /reload}. The plugin's configuration section is not
      * read again: changing it takes a restart.

@@ -9,6 +9,7 @@ import dev.bliss.plugin.field.FieldRegistry;
 import dev.bliss.plugin.field.FieldScheme;
 import dev.bliss.plugin.field.FieldSchemeBuilder;
 import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.Symbol;
 import dev.bliss.plugin.field.IntArrayField;
 import dev.bliss.plugin.field.IntField;
 import dev.bliss.proxy.stats.LoopRecorder;
@@ -28,11 +29,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * What the dashboard costs the request path: one {@code LoopRecorder.record} per exchange, as
- * {@code ExchangeEnd.complete} calls it, with the recent top lists' client address and path (8 of
- * each, so their tables hit). {@code recordScored}: a score of 80 (this second's (source, score)
- * count), its source set from a Symbol as bot management sets it; {@code recordLowScore}: a score of 5 with a JA4 and a user agent, cycling over 64 of
- * each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock advances
+ * What the dashboard costs the request path: bot management's report of the exchange's score to
+ * the loop's tally ({@code LoopRecorder.scored}, from its log phase) and one
+ * {@code LoopRecorder.record} per exchange, as {@code ExchangeEnd.complete} calls it, with the
+ * recent top lists' client address and path (8 of each, so their tables hit).
+ * {@code recordScored}: a score of 80 from {@code machine_learning} (this second's (source, score)
+ * count); {@code recordLowScore}: a score of 5 and a detection id, with a JA4 and a user agent,
+ * cycling over 64 of each, twice what the Space-Saving tables hold, so lookups miss and replace. The clock advances
  * 50 µs per exchange, so seconds roll over (and are folded into their minute) as they would at
  * 20k req/s per loop, and the top lists sample one exchange in 64.
  *
@@ -51,6 +54,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class LoopRecorderBenchmark {
 
     private static final int VARIETY = 64;
+    private static final Symbol ML = ScoreSource.MACHINE_LEARNING.symbol();
     /** Blackhole.consumeCPU tokens between two exchanges in the *AmidWork benchmarks: about 110 ns on this VM. */
     private static final int OTHER_WORK = 64;
 
@@ -71,7 +75,6 @@ public class LoopRecorderBenchmark {
     private final SyntheticRequest[] requests = new SyntheticRequest[VARIETY];
     private final Fields[] scored = new Fields[VARIETY];
     private final Fields[] low = new Fields[VARIETY];
-    private final Fields[] scoredFromText = new Fields[VARIETY];
     private EndingAt completion;
     private int next;
 
@@ -98,10 +101,6 @@ public class LoopRecorderBenchmark {
             scored[i].set(score, 80);
             scored[i].set(source, ScoreSource.MACHINE_LEARNING.symbol());
             scored[i].setEmpty(ids);
-            scoredFromText[i] = scheme.newTable();
-            scoredFromText[i].set(score, 80);
-            scoredFromText[i].set(source, "machine_learning");
-            scoredFromText[i].setEmpty(ids);
             low[i] = scheme.newTable();
             low[i].set(score, 5);
             low[i].set(source, ScoreSource.MACHINE_LEARNING.symbol());
@@ -121,14 +120,8 @@ public class LoopRecorderBenchmark {
     @Benchmark
     public void recordScored() {
         int i = next++ & (VARIETY - 1);
+        recorder.scored(ML, 80);
         recorder.record(requests[i], scored[i & tableMask], completion.advance());
-    }
-
-    /** As {@code recordScored}, the source set from its text rather than its Symbol (a detector of the user's may). */
-    @Benchmark
-    public void recordScoredTextSource() {
-        int i = next++ & (VARIETY - 1);
-        recorder.record(requests[i], scoredFromText[i & tableMask], completion.advance());
     }
 
     /**
@@ -154,12 +147,15 @@ public class LoopRecorderBenchmark {
     public void recordScoredAmidWork() {
         int i = next++ & (VARIETY - 1);
         Blackhole.consumeCPU(OTHER_WORK);
+        recorder.scored(ML, 80);
         recorder.record(requests[i], scored[i & tableMask], completion.advance());
     }
 
     @Benchmark
     public void recordLowScore() {
         int i = next++ & (VARIETY - 1);
+        recorder.scored(ML, 5);
+        recorder.detected(3);
         recorder.record(requests[i], low[i & tableMask], completion.advance());
     }
 

@@ -1,6 +1,7 @@
 package dev.bliss.bot.events;
 
 import dev.bliss.plugin.ChallengeOutcome;
+import dev.bliss.plugin.ScoreSource;
 import dev.bliss.store.events.RequestEventLayout;
 
 /**
@@ -35,6 +36,13 @@ public final class RequestEvent {
     public boolean inconsistent;
     /** What the browser challenge did: {@code RequestEventLayout.CHALLENGE_*} ({@link #challengeCode}). */
     public int challenge;
+    /**
+     * The decision, kept from inspect for the log phase's report to the host's
+     * {@link dev.bliss.plugin.ScoreTally}; the events ring does not carry it.
+     */
+    public ScoreSource scoreSource = ScoreSource.NOT_COMPUTED;
+    /** The score of {@link #scoreSource}: 1 to 99, 0 when not computed. */
+    public int score;
 
     public RequestEvent(int dimensions) {
         keys = new long[dimensions];

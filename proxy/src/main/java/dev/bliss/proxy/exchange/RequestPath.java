@@ -16,6 +16,7 @@ import dev.bliss.proxy.routing.Origin;
 import dev.bliss.proxy.routing.RouteTable;
 import dev.bliss.proxy.routing.UpstreamGroup;
 import dev.bliss.proxy.rules.RuleSetHolder;
+import dev.bliss.proxy.stats.LoopRecorder;
 import dev.bliss.proxy.stats.OriginRecorder;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelPipeline;
@@ -99,15 +100,15 @@ public final class RequestPath {
         this.maxBodySize = maxBodySize;
         this.exchanges = new ExchangePool(this, pipeline.scheme());
         this.identity = new ClientIdentity(forwarded, requestIds);
-        this.detection = new Detection(pipeline.newChain(), loop);
+        LoopRecorder traffic = metrics.traffic().newRecorder();
+        this.detection = new Detection(pipeline.newChain(traffic), loop);
         this.firewall = new FirewallGate(rules, challenge);
         this.selection = new OriginSelection(routes, meters, pools);
         this.originHead = new OriginRequestHead(hopByHop, forwarded, detection.chain(), identity.requestIdHeader(),
                 requests.originPath());
         this.answers = new LocalAnswers(meters, identity.requestIdHeader());
         this.headCheck = new RequestHeadCheck(answers, requests);
-        this.end = new ExchangeEnd(detection.chain(), meters,
-                accessLog == null ? null : accessLog.newRecorder(), metrics.traffic().newRecorder());
+        this.end = new ExchangeEnd(detection.chain(), meters, accessLog == null ? null : accessLog.newRecorder(), traffic);
         this.sweep = new ExchangeSweep(responseTimeoutNanos, slow.bodyNanos());
         this.connectionCounters = metrics.clientConnections().newLoop();
         this.deadlines = new ClientDeadlineSweep(slow, connectionCounters);

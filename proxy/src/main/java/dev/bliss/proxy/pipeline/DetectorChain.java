@@ -4,6 +4,7 @@ import dev.bliss.proxy.metrics.LoopCounters;
 import dev.bliss.plugin.AsyncDetector;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.plugin.field.Fields;
@@ -48,11 +49,11 @@ public final class DetectorChain {
     /** Per detector i: nanoseconds at 2i, calls at 2i + 1. */
     private final LoopCounters counters;
 
-    DetectorChain(List<DetectorStage> stages) {
+    DetectorChain(List<DetectorStage> stages, ScoreTally scores) {
         this.stages = stages.toArray(DetectorStage[]::new);
         this.detectors = new Detector[this.stages.length];
         for (int i = 0; i < detectors.length; i++) {
-            detectors[i] = this.stages[i].factory().newDetector();
+            detectors[i] = this.stages[i].factory().newDetector(scores);
         }
         this.counters = new LoopCounters(2 * detectors.length);
     }

@@ -5,6 +5,7 @@ import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
 import dev.bliss.plugin.PluginMetrics;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.plugin.field.FieldDeclarationException;
@@ -152,9 +153,14 @@ public final class DetectorPipeline implements AutoCloseable {
         return stages;
     }
 
-    /** A chain for one event loop; call on that loop's thread. */
+    /** A chain for one event loop whose detectors report scores to no one; call on that loop's thread. */
     public DetectorChain newChain() {
-        DetectorChain chain = new DetectorChain(stages);
+        return newChain(ScoreTally.NONE);
+    }
+
+    /** A chain for one event loop, its detectors reporting their scores to {@code scores}; call on that loop's thread. */
+    public DetectorChain newChain(ScoreTally scores) {
+        DetectorChain chain = new DetectorChain(stages, scores);
         chains.add(chain);
         return chain;
     }

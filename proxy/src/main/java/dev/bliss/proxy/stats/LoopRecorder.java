@@ -3,23 +3,25 @@ package dev.bliss.proxy.stats;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.HeaderName;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.field.BytesField;
 import dev.bliss.plugin.field.Fields;
-import dev.bliss.plugin.field.IntArrayField;
-import dev.bliss.plugin.field.IntField;
+import dev.bliss.plugin.field.Symbol;
 import dev.bliss.proxy.pipeline.HostHeaderNames;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One event loop's side of the dashboard: every finished exchange of the loop is recorded here
- * with one {@link #record} call.
+ * One event loop's side of the dashboard: the loop's detectors report each request's score here
+ * ({@link ScoreTally}, from their log phase), and every finished exchange of the loop is then
+ * recorded with one {@link #record} call.
  *
  * <pre>
- *   record ─► +1 in this second's row ({@link ScoreCounts}): the (source, score) cell, or
- *             "unscored"; the minute rows, the since-start histogram and the samplers' rates
- *             follow from the finished second once a second, when the next one begins
- *          ─► detection ids seen                        (counts since start, by id)
+ *   scored (detector) ─► this exchange's (source, score) cell, held until its record
+ *   detected (detector) ─► +1 for the detection id               (counts since start, by id)
+ *   record ─► +1 in this second's row ({@link ScoreCounts}): the reported cell, or "unscored";
+ *             the minute rows, the since-start histogram and the samplers' rates follow from
+ *             the finished second once a second, when the next one begins
  *          ─► sampled ({@link TopListSampler}: every exchange up to a few hundred a second,
  *             then about {@value TopListSampler#SAMPLES_PER_SECOND} a second, each counting for
  *             the exchanges it stands for; low scores sampled apart from the rest):
@@ -30,20 +32,24 @@ import java.lang.invoke.VarHandle;
  *
  * The counters and histograms are exact; the top lists of a busy loop are estimates, so that
  * hashing values and scanning tables is paid a few hundred times a second rather than per
- * exchange. What every exchange pays: a compare with the second's end, three reads of the field
- * table (the score source's {@link dev.bliss.plugin.field.Symbol} id, the score, the detection
- * ids' length), the source's index by that id (a source set from bytes instead: by its first and
- * last eight bytes, {@link ScoreSources}), one opaque increment and a sampler's decrement; a low
- * score one more decrement; each detection id one increment.
+ * exchange. Why a report and not the field table: the detector has the score and its source at
+ * hand, while reading them back out of every request's fields (three checked reads, the source's
+ * row by its symbol) was most of what recording cost an exchange (proxy/README.md, "What recording
+ * costs an exchange"). A detector's log phase and this record run back to back in
+ * {@code ExchangeEnd.complete} for one exchange at a time, so the report waiting here is this
+ * exchange's. What a scored exchange pays: the report (its source's row by the symbol's id, the
+ * score's range), and in the record the second's compare, a sampler's countdown and one opaque
+ * increment; everything else (a new second, a sample, a low score) is behind one call, so the
+ * common exchange's values stay in registers.
  *
- * <p>Score 0 in a source's row counts requests whose source was set but no score (not computed).
+ * <p>Score 0 in a source's row counts requests whose source reported no score (not computed).
  *
  * <p><b>Thread:</b> the owning event loop writes; {@link TrafficStats} reads from any thread
  * (see {@link ScoreCounts} and {@link TopValues} for how). <b>Allocation:</b> none per request
- * after the first sight of each score source; no clock read either: the exchange's end is its
+ * after the first report of each score source; no clock read either: the exchange's end is its
  * arrival plus its duration.
  */
-public final class LoopRecorder {
+public final class LoopRecorder implements ScoreTally {
 
     /** Scores below this are counted as likely automated (Cloudflare's convention). */
     public static final int LOW_SCORE = 30;
@@ -58,10 +64,7 @@ public final class LoopRecorder {
     /** Resolved with the proxy's own key, so a sample looks it up without hashing the name. */
     private static final HeaderName USER_AGENT = HostHeaderNames.resolve("user-agent");
 
-    // the handles of the fields read (StatsFields), each null when no detector produces it
-    private final IntField score;
-    private final BytesField scoreSource;
-    private final IntArrayField detectionIds;
+    /** {@code bot.ja4}, read for the low scores' samples; null when no detector produces it. */
     private final BytesField ja4;
     final ScoreCounts counts = new ScoreCounts();
     final ScoreSources sources = new ScoreSources();
@@ -79,12 +82,26 @@ public final class LoopRecorder {
     /** This second's row of {@link #counts}, and where the second ends. */
     private int[] second;
     private long secondEnds = Long.MIN_VALUE;
+    /** The exchange's reported cell and score until its record; unscored (and 0) when none came. */
+    private int reportedCell = ScoreCounts.UNSCORED;
+    private int reportedScore;
 
     LoopRecorder(StatsFields handles) {
-        this.score = handles.score();
-        this.scoreSource = handles.scoreSource();
-        this.detectionIds = handles.detectionIds();
         this.ja4 = handles.ja4();
+    }
+
+    /** The detector's report of the exchange being completed: its cell waits for {@link #record}. */
+    @Override
+    public void scored(Symbol source, int score) {
+        int value = scoreOf(score);
+        reportedCell = sources.row(source) + value;
+        reportedScore = value;
+    }
+
+    @Override
+    public void detected(int detectionId) {
+        int at = detectionId >= 0 && detectionId < MAX_DETECTION_ID ? detectionId : MAX_DETECTION_ID;
+        COUNT.setOpaque(detections, at, detections[at] + 1);
     }
 
     /**
@@ -96,24 +113,29 @@ public final class LoopRecorder {
      */
     public void record(RequestView request, Fields fields, Completion completion) {
         long end = request.receivedNanos() + completion.durationNanos();
+        int cell = reportedCell;
+        int score = reportedScore;
+        reportedCell = ScoreCounts.UNSCORED;
+        reportedScore = 0;
+        // the common exchange: this second, not a low score, not a sample
+        if (end < secondEnds && !ScoreCounts.isLow(score) && sampler.skip()) {
+            TimeBuckets.increment(second, cell);
+            return;
+        }
+        recordRest(request, fields, completion, end, cell, score);
+    }
+
+    /** Every other exchange: the first of a new second, a sample of the top lists, a low score. */
+    private void recordRest(RequestView request, Fields fields, Completion completion, long end, int cell, int score) {
         if (end >= secondEnds) {
             newSecond(end);
         }
-        // the field reads before the opaque store, which the compiler takes as a barrier: no
-        // load after it reuses one from before
-        int source = sourceIndex(fields);
-        int value = source < 0 || score == null ? 0 : scoreOf(fields.get(score));
-        int cell = source < 0 ? ScoreCounts.UNSCORED : ScoreCounts.slot(source, value);
-        int ids = detectionIds == null ? 0 : fields.length(detectionIds);
         TimeBuckets.increment(second, cell);
-        if (ids > 0) {
-            countDetections(fields, ids);
-        }
         int sample = sampler.weight();
         if (sample > 0) {
             recordRecent(request, completion, end, sample);
         }
-        if (ScoreCounts.isLow(value)) {
+        if (ScoreCounts.isLow(score)) {
             int lowSample = lowScoreSampler.weight();
             if (lowSample > 0) {
                 recordLowScore(request, fields, lowSample);
@@ -121,44 +143,9 @@ public final class LoopRecorder {
         }
     }
 
-    /**
-     * The index of the exchange's score source ({@link ScoreSources}), or -1 when no detector
-     * scored it (none configured, or answered before they ran): its cell is then
-     * {@link ScoreCounts#UNSCORED}.
-     */
-    private int sourceIndex(Fields fields) {
-        if (scoreSource == null) {
-            return -1;
-        }
-        // a source set from a Symbol (bot management's are) is told by its id, once it has been
-        // seen by its bytes
-        int symbol = fields.symbol(scoreSource);
-        int known = sources.indexOfSymbol(symbol);
-        return known >= 0 ? known : sourceIndexByBytes(fields, symbol);
-    }
-
-    private int sourceIndexByBytes(Fields fields, int symbol) {
-        // the length first: 0 when unset, so only an empty value asks whether it is set
-        int length = fields.length(scoreSource);
-        if (length == 0 && !fields.isSet(scoreSource)) {
-            return -1;
-        }
-        int i = sources.indexOf(fields.bytes(scoreSource), length);
-        sources.learnSymbol(symbol, i);
-        return i;
-    }
-
-    /** The score's column of its source's row: an unset or out-of-range score reads 0, "not computed". */
-    private static int scoreOf(long value) {
-        return value > 0 && value < ScoreCounts.SCORES ? (int) value : 0;
-    }
-
-    private void countDetections(Fields fields, int ids) {
-        for (int i = 0; i < ids; i++) {
-            long id = fields.get(detectionIds, i);
-            int at = id >= 0 && id < MAX_DETECTION_ID ? (int) id : MAX_DETECTION_ID;
-            COUNT.setOpaque(detections, at, detections[at] + 1);
-        }
+    /** The score's column of its source's row: an out-of-range score reads 0, "not computed". */
+    private static int scoreOf(int value) {
+        return value > 0 && value < ScoreCounts.SCORES ? value : 0;
     }
 
     /** The first exchange past the current second: the counts fold it, the samplers learn its rate. */

@@ -45,6 +45,19 @@ final class TopListSampler {
         return period;
     }
 
+    /**
+     * Counts down an exchange that is not a sample when the next one is not due either: true
+     * when that is all there was to do, false when {@link #weight()} must decide the exchange.
+     * Lets the recorder's common path count down without a call.
+     */
+    boolean skip() {
+        if (countdown > 1) {
+            countdown--;
+            return true;
+        }
+        return false;
+    }
+
     /** The current period (1: every exchange is looked at). */
     int period() {
         return period;

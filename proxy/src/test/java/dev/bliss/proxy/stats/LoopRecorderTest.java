@@ -9,6 +9,7 @@ import dev.bliss.plugin.ScoreSource;
 import dev.bliss.plugin.SyntheticRequest;
 import dev.bliss.plugin.field.FieldSchemeBuilder;
 import dev.bliss.plugin.field.Fields;
+import dev.bliss.plugin.field.Symbol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,13 +24,10 @@ class LoopRecorderTest {
     private final TrafficStats stats = TrafficStats.of(x.scheme);
     private final SyntheticRequest request = new SyntheticRequest().header("user-agent", "curl/8.5");
 
+    /** An exchange whose detector reported {@code score} from {@code source}, as bot management does in its log phase. */
     private void record(LoopRecorder r, long endNanos, int score, String source) {
-        Fields f = x.scheme.newTable();
-        if (score > 0) {
-            f.set(x.score, score);
-        }
-        f.set(x.source, source);
-        r.record(request, f, x.completion.at(endNanos));
+        r.scored(Symbol.of(source), score);
+        r.record(request, x.scheme.newTable(), x.completion.at(endNanos));
     }
 
     @Test
@@ -55,24 +53,24 @@ class LoopRecorderTest {
     }
 
     @Test
-    void shouldCountASourceSetFromItsSymbolAndFromItsTextInOneRow() {
+    void shouldCountAnExchangeAsUnscoredWhenNoReportCameForItThoughItsFieldsHoldAScore() {
         LoopRecorder r = stats.newRecorder();
         record(r, START, 80, "machine_learning");
         Fields f = x.scheme.newTable();
-        f.set(x.score, 80);
+        f.set(x.score, 80); // a detector that only sets the fields is read by rules, not counted here
         f.set(x.source, ScoreSource.MACHINE_LEARNING.symbol());
         r.record(request, f, x.completion.at(START));
-        f.set(x.source, ScoreSource.HEURISTICS.symbol());
-        f.set(x.score, 1);
-        r.record(request, f, x.completion.at(START)); // a symbol first seen: learnt by its bytes
-        r.record(request, f, x.completion.at(START)); // then by its id
-        record(r, START, 80, "machine_learning");
+        r.scored(ScoreSource.HEURISTICS.symbol(), 1);
+        r.record(request, f, x.completion.at(START));
+        r.record(request, f, x.completion.at(START)); // the report was the exchange before's
 
         TrafficSnapshot.Window minute = stats.snapshot(START + SECOND).lastMinute();
+        assertEquals(4, minute.requests());
+        assertEquals(2, minute.scored());
         assertEquals(List.of("machine_learning", "heuristics"),
                 minute.sources().stream().map(TrafficSnapshot.SourceHistogram::source).toList());
-        assertEquals(3, minute.sources().get(0).counts()[80]);
-        assertEquals(2, minute.sources().get(1).counts()[1]);
+        assertEquals(1, minute.sources().get(0).counts()[80]);
+        assertEquals(1, minute.sources().get(1).counts()[1]);
     }
 
     @Test
@@ -287,14 +285,14 @@ class LoopRecorderTest {
         Thread writer = new Thread(() -> {
             try {
                 Fields f = x.scheme.newTable();
-                f.set(x.score, 12);
-                f.set(x.source, "machine_learning");
+                Symbol ml = ScoreSource.MACHINE_LEARNING.symbol();
                 long end = START;
                 for (int i = 0; i < exchanges; i++) {
                     end += SECOND / perSecond;
                     if (i % (40 * perSecond) == 0) {
                         end += 3 * MINUTE; // idle for minutes
                     }
+                    r.scored(ml, 12);
                     r.record(request, f, x.completion.at(end));
                     recorded.setRelease(i + 1);
                 }
@@ -334,11 +332,10 @@ class LoopRecorderTest {
         LoopRecorder r = stats.newRecorder();
         for (int i = 0; i < 5; i++) {
             Fields f = x.scheme.newTable();
-            f.set(x.score, i < 3 ? 2 : 90);
-            f.set(x.source, "machine_learning");
             f.set(x.ja4, i < 3 ? "t13d1516h2_8daaf6152771_e5627efa2ab1" : "t13d0000h2_000000000000_000000000000");
-            f.add(x.ids, 7);
-            f.add(x.ids, i == 0 ? 5000 : 7);
+            r.scored(ScoreSource.MACHINE_LEARNING.symbol(), i < 3 ? 2 : 90);
+            r.detected(7);
+            r.detected(i == 0 ? 5000 : 7);
             r.record(request, f, x.completion.at(START));
         }
         TrafficSnapshot s = stats.snapshot(START);

@@ -55,4 +55,21 @@ class TopListSamplerTest {
             assertEquals(1, sampler.weight(), "a quiet second after a pause: every exchange");
         }
     }
+
+    @Test
+    void shouldSampleTheSameExchangesWhenTheRecorderAsksSkipFirst() {
+        // the recorder's common path asks skip() and only then weight(): the samples and their
+        // weights must be the ones weight() alone gives
+        TopListSampler alone = new TopListSampler();
+        for (int s = 0; s < 4; s++) {
+            int last = s == 0 ? 0 : 20_000;
+            alone.newSecond(last);
+            sampler.newSecond(last);
+            for (int i = 0; i < 20_000; i++) {
+                int expected = alone.weight();
+                int actual = sampler.skip() ? 0 : sampler.weight();
+                assertEquals(expected, actual, "second " + s + ", exchange " + i);
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ import dev.bliss.plugin.DetectorFactory;
 import dev.bliss.plugin.DetectorProvider;
 import dev.bliss.plugin.OriginHeaders;
 import dev.bliss.plugin.RequestView;
+import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.field.FieldRegistry;
 import dev.bliss.plugin.field.Fields;
@@ -386,7 +387,8 @@ public final class TestDetectors {
      * the proxy's dashboard can be tested without a model: {@code bot.score} from
      * {@code x-test-score} (unset when absent), {@code bot.score_source} from {@code x-test-source}
      * (default {@code machine_learning}), {@code bot.detection_ids} from {@code x-test-detection}
-     * (one id), {@code bot.ja4} from {@code x-test-ja4}. Allocates nothing per request.
+     * (one id), {@code bot.ja4} from {@code x-test-ja4}; and reports the score and the id to the
+     * loop's {@link ScoreTally} in its log phase, as bot management does.
      */
     public static final class Score implements DetectorProvider {
 
@@ -402,21 +404,47 @@ public final class TestDetectors {
             dev.bliss.plugin.field.BytesField source = registry.produceBytes("bot.score_source", 16);
             dev.bliss.plugin.field.IntArrayField ids = registry.produceIntArray("bot.detection_ids", 4);
             dev.bliss.plugin.field.BytesField ja4 = registry.produceBytes("bot.ja4", 36);
-            return () -> (request, f) -> {
-                CharSequence s = request.header("x-test-score");
-                if (s != null) {
-                    f.set(score, digits(s));
+            return new DetectorFactory() {
+                @Override
+                public Detector newDetector() {
+                    return newDetector(ScoreTally.NONE);
                 }
-                CharSequence src = request.header("x-test-source");
-                f.set(source, src != null ? src : "machine_learning");
-                f.setEmpty(ids);
-                CharSequence id = request.header("x-test-detection");
-                if (id != null) {
-                    f.add(ids, digits(id));
-                }
-                CharSequence fp = request.header("x-test-ja4");
-                if (fp != null) {
-                    f.set(ja4, fp);
+
+                @Override
+                public Detector newDetector(ScoreTally scores) {
+                    return new Detector() {
+                        @Override
+                        public void inspect(RequestView request, Fields f) {
+                            CharSequence s = request.header("x-test-score");
+                            if (s != null) {
+                                f.set(score, digits(s));
+                            }
+                            CharSequence src = request.header("x-test-source");
+                            f.set(source, src != null ? src : "machine_learning");
+                            f.setEmpty(ids);
+                            CharSequence id = request.header("x-test-detection");
+                            if (id != null) {
+                                f.add(ids, digits(id));
+                            }
+                            CharSequence fp = request.header("x-test-ja4");
+                            if (fp != null) {
+                                f.set(ja4, fp);
+                            }
+                        }
+
+                        @Override
+                        public void onComplete(RequestView request, Fields f, Completion completion) {
+                            if (!f.isSet(source)) {
+                                return; // answered before the detectors ran
+                            }
+                            CharSequence src = request.header("x-test-source");
+                            scores.scored(dev.bliss.plugin.field.Symbol.of(src != null ? src.toString() : "machine_learning"),
+                                    f.isSet(score) ? (int) f.get(score) : 0);
+                            for (int i = 0; i < f.length(ids); i++) {
+                                scores.detected((int) f.get(ids, i));
+                            }
+                        }
+                    };
                 }
             };
         }
