@@ -113,18 +113,7 @@ public final class Libc {
 
     /** Opens (creating if needed, mode 0660) a file read-write; returns the descriptor. */
     public static int openReadWrite(Path path) throws NativeCallException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path.toString()), O_RDWR | O_CREAT | O_CLOEXEC, 0660);
-            if (fd < 0) {
-                throw new NativeCallException("open(" + path + ")", (int) ERRNO.get(state, 0L));
-            }
-            return fd;
-        } catch (NativeCallException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
     }
 
     /**
@@ -132,9 +121,13 @@ public final class Libc {
      * {@code /proc/self/fd/N} opens a new open file description of the inode descriptor N has.
      */
     public static int openExisting(Path path) throws NativeCallException {
+        return open(path, O_RDWR | O_CLOEXEC, 0);
+    }
+
+    private static int open(Path path, int flags, int mode) throws NativeCallException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path.toString()), O_RDWR | O_CLOEXEC, 0);
+            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path.toString()), flags, mode);
             if (fd < 0) {
                 throw new NativeCallException("open(" + path + ")", (int) ERRNO.get(state, 0L));
             }
