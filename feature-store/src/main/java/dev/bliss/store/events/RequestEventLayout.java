@@ -3,12 +3,13 @@ package dev.bliss.store.events;
 import java.nio.file.Path;
 
 /**
- * Layout of one request event in the events ring, the file {@code <store dir>/events} through
- * which every proxy event loop (many producers, in any number of processes) hands finished
- * requests to the feature service (one consumer). The ring itself is Agrona's many-to-one ring
- * buffer over the whole file: {@code capacity} bytes of records (a power of two) followed by
- * Agrona's trailer of counters. Each record is Agrona's 8-byte header (length, type) and then
- * the body below, of type {@link #MESSAGE_TYPE}.
+ * Layout of one request event in the events rings, the files {@code <store dir>/events/0} ..
+ * {@code events/N-1} through which every proxy event loop hands finished requests to the feature
+ * service (one consumer). Each ring file has one producer at a time (an event loop that owns it,
+ * {@link RingOwnership}) and is Agrona's one-to-one ring buffer over the whole file:
+ * {@code capacity} bytes of records (a power of two) followed by Agrona's trailer of counters.
+ * Each record is Agrona's 8-byte header (length, type) and then the body below, of type
+ * {@link #MESSAGE_TYPE}.
  *
  * <pre>
  * body offset  size
@@ -49,7 +50,7 @@ import java.nio.file.Path;
  */
 public final class RequestEventLayout {
 
-    /** The ring file's name in the store directory. */
+    /** The rings' directory's name in the store directory; ring i is the file named i in it. */
     public static final String FILE_NAME = "events";
 
     /** Agrona message type id of a request event (Agrona reserves type ids below 1). */
@@ -100,8 +101,19 @@ public final class RequestEventLayout {
     public static final int METHOD_POST = 2;
     public static final int METHOD_OTHER = 3;
 
-    /** Default ring capacity: 16 MiB of records, about 150,000 events of a six-dimension schema. */
-    public static final int DEFAULT_CAPACITY = 16 << 20;
+    /**
+     * Default capacity of one ring: 2 MiB of records, about 18,700 events of a six-dimension
+     * schema (112 bytes each), some 0.6 s of one event loop at 30,000 requests a second.
+     */
+    public static final int DEFAULT_CAPACITY = 2 << 20;
+    /**
+     * Default number of rings: 8, so at most 8 event loops (of all proxies on the host) hand
+     * events to the service at once; {@code 8 x 2 MiB} = 16 MiB, what the single shared ring of
+     * the earlier design took.
+     */
+    public static final int DEFAULT_RING_COUNT = 8;
+    /** The most rings a service creates (and a producer looks for). */
+    public static final int MAX_RING_COUNT = 256;
     /** Smallest ring capacity accepted. */
     public static final int MIN_CAPACITY = 4096;
 
@@ -142,9 +154,26 @@ public final class RequestEventLayout {
         return (int) schemaHash;
     }
 
-    /** The ring file of the store whose path prefix is {@code storePrefix}: a sibling named {@link #FILE_NAME}. */
+    /** The rings' directory of the store whose path prefix is {@code storePrefix}: a sibling named {@link #FILE_NAME}. */
     public static Path ringFile(Path storePrefix) {
         return storePrefix.toAbsolutePath().resolveSibling(FILE_NAME);
+    }
+
+    /** Ring {@code index}'s file in the rings' directory {@code directory}. */
+    public static Path ringFile(Path directory, int index) {
+        return directory.resolve(Integer.toString(index));
+    }
+
+    /**
+     * Checks a ring count.
+     *
+     * @throws IllegalArgumentException unless between 1 and {@link #MAX_RING_COUNT}
+     */
+    public static int checkRingCount(long count) {
+        if (count < 1 || count > MAX_RING_COUNT) {
+            throw new IllegalArgumentException("events ring count must be between 1 and " + MAX_RING_COUNT + ", got " + count);
+        }
+        return (int) count;
     }
 
     /**
