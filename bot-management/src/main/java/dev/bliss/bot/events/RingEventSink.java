@@ -5,56 +5,57 @@ import dev.bliss.store.events.RequestEventLayout;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 
 /**
- * Writes request events into the events ring ({@code <store dir>/events}), which the feature
- * service consumes, in the record format of {@link RequestEventLayout}.
+ * Writes request events into the events rings ({@code <store dir>/events/0 .. N-1}), which the
+ * feature service consumes, in the record format of {@link RequestEventLayout}.
  *
  * <pre>
- *  event loop 1 ─┐
- *  event loop 2 ─┼─ tryClaim ─ fill body in place ─ commit ─► ring file ─► feature service
- *  other proxies─┘  (full: drop, count)
+ *  event loop 1 ─ owns events/0 ─ tryClaim ─ fill body in place ─ commit ─┐
+ *  event loop 2 ─ owns events/1 ─ …                                       ├─► feature service reads every ring
+ *  other proxy  ─ owns events/2 ─ …        (full, none free, fault: drop, count)
  * </pre>
  *
- * <p><b>Threads.</b> {@link #publish} is called by every event loop at once: Agrona's
- * many-to-one ring claims space with one CAS on the tail, then each producer fills its own
- * claimed record; nothing else is shared but the drop counters.
+ * <p><b>Threads.</b> {@link #publish} is called by every event loop at once. Each calling thread
+ * gets a ring of its own ({@link RingProducer}, kept in a thread local): on its first event it
+ * claims the first ring file no one owns (an OFD lock, {@link dev.bliss.store.events.RingOwnership}),
+ * maps it and from then on is its only producer, so Agrona's single-producer ring needs no
+ * compare-and-set on the shared file. Nothing else is shared but the drop counters.
  *
- * <p><b>Never blocking, never allocating.</b> A full ring, or no ring yet, drops the event and
- * counts it ({@code bliss_plugin_bot_events_dropped_total{reason=…}}); the request goes on.
+ * <p><b>Never blocking, never allocating</b> in steady state. A full ring, no ring (none created
+ * yet, or all owned by other loops), or a fault drops the event and counts it
+ * ({@code bliss_plugin_bot_events_dropped_total{reason=ring_full|ring_missing|ring_fault}}); the
+ * request goes on. A thread without a ring looks for one at most once a second (system calls and a
+ * mapping, on the event loop; once per loop in steady state).
  *
  * <p><b>A ring cut short</b> by another process faults when written (SIGBUS, raised by the JVM as
- * an {@link InternalError}): the event loop that meets it drops the ring ({@code reason=ring_fault}),
- * and the watcher, which also measures the file every second, maps it again once the feature
- * service has restored it to its size.
+ * an {@link InternalError}); a ring zeroed between a claim and its commit makes Agrona throw
+ * {@link IllegalStateException}. Either way the event loop drops the event, counts it
+ * ({@code reason=ring_fault}) and gives the ring up; it claims one again a second later, once the
+ * feature service has restored the file. The watcher thread measures every owned ring file once
+ * a second and marks a producer whose file was cut short, replaced or removed, so that its loop
+ * gives it up before writing into it. The old mapping is left to the garbage collector.
  *
- * <p><b>The ring file's lifecycle belongs to the feature service</b>, which creates it. Until
- * it exists a daemon thread retries every second; it also notices a ring file replaced by a new
- * one (another inode: the service was started with another capacity, or the store directory was
- * cleared) and switches to it. The old mapping is left to the garbage collector rather than
- * unmapped, since a producer may still be writing into it.
+ * <p><b>The ring files' lifecycle belongs to the feature service</b>, which creates them.
  */
 public final class RingEventSink implements RequestEventSink {
 
     private static final System.Logger LOG = System.getLogger("dev.bliss.bot");
 
-    private final Path path;
+    private final Path directory;
     private final int keyCount;
     private final int schemaTag;
     private final int length;
@@ -62,21 +63,21 @@ public final class RingEventSink implements RequestEventSink {
     private final PluginMetrics.Counter ringMissing;
     private final PluginMetrics.Counter ringFault;
     private final ScheduledExecutorService watcher;
-    /** Written by the watcher thread, read once per publish (volatile: pairs with the watcher's store). */
-    private volatile RingBuffer ring;
-    private Object mappedFile;
-    private long mappedLength;
-    private boolean faultLogged;
-    private String lastError = "";
+    private final Set<RingProducer> producers = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger owning = new AtomicInteger();
+    private final ThreadLocal<RingProducer> ownProducer;
+    /** Log state of the watcher thread: the file each warning was last given for. */
+    private final Set<Path> warned = ConcurrentHashMap.newKeySet();
+    private volatile boolean missingLogged;
 
     /**
-     * Starts writing to the ring at {@code path}, or waiting for it to appear.
+     * Starts writing to the rings in the directory {@code directory}, or waiting for them to appear.
      *
      * @param keyCount   the schema's dimension count: every event carries this many keys
      * @param schemaHash the schema's hash; its tag goes into every event
      */
-    public RingEventSink(Path path, int keyCount, long schemaHash, PluginMetrics metrics) {
-        this.path = path.toAbsolutePath();
+    public RingEventSink(Path directory, int keyCount, long schemaHash, PluginMetrics metrics) {
+        this.directory = directory.toAbsolutePath();
         this.keyCount = RequestEventLayout.checkKeyCount(keyCount);
         this.schemaTag = RequestEventLayout.schemaTag(schemaHash);
         this.length = RequestEventLayout.bodyLength(keyCount);
@@ -86,98 +87,104 @@ public final class RingEventSink implements RequestEventSink {
                 "reason", "ring_missing");
         this.ringFault = metrics.counter("bot_events_dropped", "Request events not handed to the feature service, by reason",
                 "reason", "ring_fault");
-        metrics.gauge("bot_events_ring_connected", "1 when the events ring is open", () -> ring == null ? 0 : 1);
+        metrics.gauge("bot_events_ring_connected", "Events rings this process's event loops own (0: events are dropped)",
+                owning::get);
+        this.ownProducer = ThreadLocal.withInitial(this::newProducer);
         this.watcher = Executors.newSingleThreadScheduledExecutor(
                 r -> Thread.ofPlatform().daemon().name("bliss-events-ring-watcher").unstarted(r));
-        if (!check()) {
-            LOG.log(Level.INFO, "events ring " + this.path + " not available yet (" + lastError
-                    + "); retrying every second, dropping request events meanwhile");
+        if (!Files.isDirectory(this.directory)) {
+            LOG.log(Level.INFO, "events rings " + this.directory + " not available yet; each event loop looks for one"
+                    + " every second, dropping request events meanwhile");
         }
         watcher.scheduleWithFixedDelay(this::check, 1, 1, TimeUnit.SECONDS);
     }
 
-    /** Opens the ring when it appears or is replaced; true when one is open. Watcher thread only. */
-    private boolean check() {
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-            Object key = attributes.fileKey();
-            RingBuffer current = ring;
-            if (current != null && Objects.equals(key, mappedFile)) {
-                if (attributes.size() >= mappedLength) {
-                    return true;
-                }
-                // cut short under the mapping: stop before the event loops fault on it
-                ring = null;
-                faultLogged = true;
-                lastError = "cut to " + attributes.size() + " bytes, mapped " + mappedLength;
-                LOG.log(Level.WARNING, "events ring " + path + " " + lastError
-                        + " (truncated by another process); dropping request events until it is whole again");
-                return false;
-            }
-            if (current == null && !faultLogged && Objects.equals(key, mappedFile)) {
-                faultLogged = true; // an event loop met the fault first
-                LOG.log(Level.WARNING, "events ring " + path + " faulted under its mapping (truncated by another process?);"
-                        + " dropping request events until it is whole again");
-            }
-            if (attributes.size() < RingBufferDescriptor.TRAILER_LENGTH + RequestEventLayout.MIN_CAPACITY) {
-                lastError = "only " + attributes.size() + " bytes";
-                return false;
-            }
-            RingBuffer opened = map(path);
-            boolean replaced = current != null;
-            mappedFile = key;
-            mappedLength = opened.capacity() + (long) RingBufferDescriptor.TRAILER_LENGTH;
-            faultLogged = false;
-            ring = opened;
-            LOG.log(Level.INFO, "events ring " + path + (replaced ? " replaced; writing to the new one" : " opened")
-                    + " (" + opened.capacity() + " bytes)");
-            return true;
-        } catch (NoSuchFileException e) {
-            lastError = "no such file";
-        } catch (IOException | RuntimeException e) {
-            String error = e.toString();
-            if (ring != null && !error.equals(lastError)) {
-                LOG.log(Level.WARNING, "events ring " + path + " cannot be reopened, still writing to the previous one: " + error);
-            }
-            lastError = error;
-        }
-        return ring != null;
+    private RingProducer newProducer() {
+        RingProducer p = new RingProducer(directory);
+        producers.add(p);
+        return p;
     }
 
-    private static RingBuffer map(Path path) throws IOException {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, channel.size());
+    /** Marks each producer whose ring file was cut short, replaced or removed. Watcher thread only. */
+    private void check() {
+        for (RingProducer p : producers) {
+            RingProducer.Attached a = p.attached;
+            if (a == null || p.stale) {
+                continue;
+            }
+            String problem;
             try {
-                return new ManyToOneRingBuffer(new UnsafeBuffer(mapped));
-            } catch (IllegalStateException e) {
-                throw new IOException("not an events ring (" + e.getMessage() + ")", e);
+                BasicFileAttributes attributes = Files.readAttributes(a.file(), BasicFileAttributes.class);
+                if (!Objects.equals(attributes.fileKey(), a.fileKey())) {
+                    problem = "replaced by a new file";
+                } else if (attributes.size() < a.length()) {
+                    problem = "cut to " + attributes.size() + " bytes, mapped " + a.length() + " (truncated by another process)";
+                } else {
+                    warned.remove(a.file());
+                    continue;
+                }
+            } catch (NoSuchFileException e) {
+                problem = "removed";
+            } catch (IOException | RuntimeException e) {
+                problem = e.toString();
+            }
+            p.stale = true;
+            if (warned.add(a.file())) {
+                LOG.log(Level.WARNING, "events ring " + a.file() + " " + problem + "; its event loop gives it up and"
+                        + " claims a ring again within a second (events dropped meanwhile)");
             }
         }
     }
 
-    /** Whether events currently reach a ring. */
+    /**
+     * Whether the calling thread's events reach a ring. A thread without one looks for one
+     * first, as {@link #publish} does (at most once a second).
+     */
     public boolean connected() {
-        return ring != null;
+        return ring(ownProducer.get()) != null;
+    }
+
+    private OneToOneRingBuffer ring(RingProducer p) {
+        boolean had = p.owns();
+        OneToOneRingBuffer r = p.ring();
+        if (had != (r != null)) {
+            owning.addAndGet(r != null ? 1 : -1);
+            if (r != null) {
+                missingLogged = false;
+                LOG.log(Level.INFO, "events ring " + p.attached.file() + " claimed by " + Thread.currentThread().getName()
+                        + " (" + r.capacity() + " bytes)");
+            }
+        }
+        if (r == null && !missingLogged && !p.lastError.isEmpty()) {
+            missingLogged = true;
+            LOG.log(Level.WARNING, "no events ring for " + Thread.currentThread().getName() + " (" + p.lastError
+                    + "); dropping its request events, looking again every second");
+        }
+        return r;
     }
 
     @Override
     public void publish(RequestEvent e) {
-        RingBuffer r = ring;
+        RingProducer p = ownProducer.get();
+        OneToOneRingBuffer r = ring(p);
         if (r == null) {
             ringMissing.increment();
             return;
         }
         try {
             write(r, e);
-        } catch (InternalError fault) {
-            // the ring file was cut short under its mapping (SIGBUS): stop writing into it; the
-            // watcher maps it again once the feature service has restored it
-            ring = null;
+        } catch (InternalError | IllegalStateException fault) {
+            // InternalError: the ring file was cut short under its mapping (SIGBUS). IllegalStateException:
+            // Agrona found the claimed record's header gone at commit (the file was cut and filled
+            // with zeros again in between, or the consumer skipped a claim it took for abandoned).
+            // Either way the ring's state is not ours any more: give it up, claim one again later.
             ringFault.increment();
+            p.fault();
+            owning.decrementAndGet();
         }
     }
 
-    private void write(RingBuffer r, RequestEvent e) {
+    private void write(OneToOneRingBuffer r, RequestEvent e) {
         int at = r.tryClaim(RequestEventLayout.MESSAGE_TYPE, length);
         if (at < 0) {
             ringFull.increment();
@@ -210,8 +217,16 @@ public final class RingEventSink implements RequestEventSink {
         r.commit(at);
     }
 
+    /**
+     * Stops the watcher and releases every ring this sink's threads own. Call it once no event
+     * loop publishes any more (the plugin closes after the server stopped).
+     */
     @Override
     public void close() {
         watcher.shutdownNow();
+        for (RingProducer p : producers) {
+            p.detach();
+        }
+        owning.set(0);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.management.ThreadMXBean;
 import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.store.events.RequestEventLayout;
+import dev.bliss.store.events.RingOwnership;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
@@ -19,12 +20,12 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The proxy's side of the events ring, against a real ring over a real mapped file. */
+/** The proxy's side of the events rings, against real rings over real mapped files. */
 class RingEventSinkTest {
 
     private static final long SCHEMA_HASH = 0x0123_4567_89ab_cdefL;
@@ -32,13 +33,15 @@ class RingEventSinkTest {
     @TempDir
     Path dir;
 
-    static ManyToOneRingBuffer createRing(Path file, int capacity) throws IOException {
+    /** Creates ring file {@code file} (e.g. {@code events/0}), its directory too, as the feature service does. */
+    static OneToOneRingBuffer createRing(Path file, int capacity) throws IOException {
+        Files.createDirectories(file.getParent());
         long size = capacity + RingBufferDescriptor.TRAILER_LENGTH;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
             ch.truncate(size);
             ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
-            return new ManyToOneRingBuffer(new UnsafeBuffer(ch.map(FileChannel.MapMode.READ_WRITE, 0, size)));
+            return new OneToOneRingBuffer(new UnsafeBuffer(ch.map(FileChannel.MapMode.READ_WRITE, 0, size)));
         }
     }
 
@@ -74,9 +77,9 @@ class RingEventSinkTest {
 
     @Test
     void shouldWriteEveryFieldAtTheLayoutsOffsets() throws Exception {
-        Path file = dir.resolve("events");
-        ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
-        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, PluginMetrics.NONE)) {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
+        try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, PluginMetrics.NONE)) {
             assertTrue(sink.connected());
             sink.publish(event(6));
         }
@@ -109,9 +112,9 @@ class RingEventSinkTest {
 
     @Test
     void shouldWriteNoPageNumberForAnEventThatHasNone() throws Exception {
-        Path file = dir.resolve("events");
-        ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
-        try (RingEventSink sink = new RingEventSink(file, 1, SCHEMA_HASH, PluginMetrics.NONE)) {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
+        try (RingEventSink sink = new RingEventSink(rings, 1, SCHEMA_HASH, PluginMetrics.NONE)) {
             sink.publish(new RequestEvent(1));
         }
         long[] number = new long[1];
@@ -121,11 +124,11 @@ class RingEventSinkTest {
 
     @Test
     void shouldDropAndCountWhenTheRingIsFull() throws Exception {
-        Path file = dir.resolve("events");
-        ManyToOneRingBuffer consumer = createRing(file, 4096);
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 4096);
         CountingMetrics metrics = new CountingMetrics();
         int written = 0;
-        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, metrics)) {
+        try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, metrics)) {
             RequestEvent e = event(6);
             for (int i = 0; i < 100; i++) {
                 sink.publish(e);
@@ -139,15 +142,15 @@ class RingEventSinkTest {
 
     @Test
     void shouldCountEventsUntilTheRingAppearsThenWriteToIt() throws Exception {
-        Path file = dir.resolve("events");
+        Path rings = dir.resolve("events");
         CountingMetrics metrics = new CountingMetrics();
-        try (RingEventSink sink = new RingEventSink(file, 3, SCHEMA_HASH, metrics)) {
+        try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
             assertFalse(sink.connected());
             sink.publish(event(3));
             assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_missing"));
             assertEquals(0.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
 
-            ManyToOneRingBuffer consumer = createRing(file, 1 << 16);
+            OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
             await(sink::connected, Duration.ofSeconds(10));
             sink.publish(event(3));
             assertEquals(1, consumer.read((type, b, at, length) -> { }));
@@ -157,13 +160,14 @@ class RingEventSinkTest {
 
     @Test
     void shouldSwitchToARingThatReplacesTheFile() throws Exception {
-        Path file = dir.resolve("events");
-        ManyToOneRingBuffer first = createRing(file, 1 << 16);
-        try (RingEventSink sink = new RingEventSink(file, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
+        Path rings = dir.resolve("events");
+        Path file = rings.resolve("0");
+        OneToOneRingBuffer first = createRing(file, 1 << 16);
+        try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
             sink.publish(event(3));
             assertEquals(1, first.read((type, b, at, length) -> { }));
-            Path next = dir.resolve("events.next");
-            ManyToOneRingBuffer second = createRing(next, 1 << 17);
+            Path next = rings.resolve("next");
+            OneToOneRingBuffer second = createRing(next, 1 << 17);
             Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             int[] got = new int[1];
             await(() -> {
@@ -175,11 +179,82 @@ class RingEventSinkTest {
     }
 
     @Test
+    void shouldGiveEachThreadARingOfItsOwnAndCountAThreadLeftWithout() throws Exception {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer zero = createRing(rings.resolve("0"), 1 << 16);
+        OneToOneRingBuffer one = createRing(rings.resolve("1"), 1 << 16);
+        CountingMetrics metrics = new CountingMetrics();
+        try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
+            for (int t = 0; t < 3; t++) {
+                int events = t + 1;
+                Thread thread = Thread.ofPlatform().start(() -> {
+                    RequestEvent e = event(3);
+                    for (int i = 0; i < events; i++) {
+                        sink.publish(e);
+                    }
+                });
+                thread.join();
+            }
+            assertEquals(2.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
+        }
+        assertEquals(1, zero.read((type, b, at, length) -> { }), "the first thread's one event, in the first ring");
+        assertEquals(2, one.read((type, b, at, length) -> { }), "the second thread's two, in the second");
+        assertEquals(3, metrics.count("bot_events_dropped", "reason", "ring_missing"), "the third thread found none free");
+    }
+
+    @Test
+    void shouldLeaveARingThatAnotherOpenFileOwns() throws Exception {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer zero = createRing(rings.resolve("0"), 1 << 16);
+        OneToOneRingBuffer one = createRing(rings.resolve("1"), 1 << 16);
+        // a lock through another open file description: what another proxy process holds
+        try (RingOwnership other = RingOwnership.tryClaim(rings.resolve("0"));
+             RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
+            assertTrue(other != null);
+            sink.publish(event(3));
+        }
+        assertEquals(0, zero.read((type, b, at, length) -> { }));
+        assertEquals(1, one.read((type, b, at, length) -> { }));
+    }
+
+    @Test
+    void shouldCountAFaultWhenTheRingIsCutThenClaimItAgainOnceWhole() throws Exception {
+        Path rings = dir.resolve("events");
+        Path file = rings.resolve("0");
+        int capacity = 1 << 16;
+        OneToOneRingBuffer ring = createRing(file, capacity);
+        CountingMetrics metrics = new CountingMetrics();
+        try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
+            sink.publish(event(3));
+            assertEquals(1, ring.read((type, b, at, length) -> { }));
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(0);
+            }
+            sink.publish(event(3));
+            assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_fault"), "the write met the cut");
+            assertEquals(0.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble(), "and the ring was given up");
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.write(java.nio.ByteBuffer.allocate(1), capacity + RingBufferDescriptor.TRAILER_LENGTH - 1);
+            }
+            OneToOneRingBuffer restored = new OneToOneRingBuffer(new UnsafeBuffer(FileChannel.open(file,
+                    StandardOpenOption.READ, StandardOpenOption.WRITE).map(FileChannel.MapMode.READ_WRITE, 0,
+                    capacity + RingBufferDescriptor.TRAILER_LENGTH)));
+            int[] got = new int[1];
+            await(() -> {
+                sink.publish(event(3));
+                got[0] += restored.read((type, b, at, length) -> { });
+                return got[0] > 0;
+            }, Duration.ofSeconds(10));
+            assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_fault"));
+        }
+    }
+
+    @Test
     void shouldAllocateNothingPerEvent() throws Exception {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        Path file = dir.resolve("events");
-        ManyToOneRingBuffer consumer = createRing(file, 1 << 20);
-        try (RingEventSink sink = new RingEventSink(file, 6, SCHEMA_HASH, new CountingMetrics())) {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 20);
+        try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, new CountingMetrics())) {
             RequestEvent e = event(6);
             org.agrona.concurrent.MessageHandler drain = (type, b, at, length) -> { };
             for (int i = 0; i < 200_000; i++) {

@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,7 +74,12 @@ class ChallengeOutcomesThroughProxyTest {
     void shouldRecordEachOutcomeOnTheRequestEventAndInTheDetectionLog() throws Exception {
         BotLab lab = new BotLab(dir);
         Files.createDirectories(dir.resolve("store"));
-        ManyToOneRingBuffer events = createRing(dir.resolve("store").resolve(RequestEventLayout.FILE_NAME), 1 << 20);
+        // one ring per event loop, as the feature service creates them
+        List<OneToOneRingBuffer> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            events.add(createRing(RequestEventLayout.ringFile(dir.resolve("store").resolve(RequestEventLayout.FILE_NAME), i),
+                    1 << 20));
+        }
         proxy = ProxyServer.start(Proxies.options(lab.blissYaml(origin.url(), RULES, LOG), dir));
         int port = proxy.port(0);
 
@@ -133,14 +138,18 @@ class ChallengeOutcomesThroughProxyTest {
 
         Map<Integer, Integer> byOutcome = new HashMap<>();
         int[] withIpKey = {0};
-        int read = events.read((type, buffer, at, length) -> {
+        org.agrona.concurrent.MessageHandler count = (type, buffer, at, length) -> {
             int outcome = buffer.getByte(at + RequestEventLayout.CHALLENGE_OFFSET) & 0xFF;
             byOutcome.merge(outcome, 1, Integer::sum);
             if (outcome == RequestEventLayout.CHALLENGE_SOLVED || outcome == RequestEventLayout.CHALLENGE_FAILED) {
                 int presence = buffer.getInt(at + RequestEventLayout.KEY_PRESENCE_OFFSET, ByteOrder.LITTLE_ENDIAN);
                 withIpKey[0] += (presence & 1) != 0 ? 1 : 0; // ip is the schema's first dimension
             }
-        }, 100);
+        };
+        int read = 0;
+        for (OneToOneRingBuffer ring : events) {
+            read += ring.read(count, 100);
+        }
         assertEquals(7, read, "one event per request");
         assertEquals(Map.of(RequestEventLayout.CHALLENGE_NONE, 1, RequestEventLayout.CHALLENGE_ISSUED, 2,
                 RequestEventLayout.CHALLENGE_SOLVED, 1, RequestEventLayout.CHALLENGE_CLEARED, 1,
@@ -189,12 +198,13 @@ class ChallengeOutcomesThroughProxyTest {
         assertTrue(sampled < ordinary / 5, "the other requests are still sampled (1 %): " + sampled + " of " + ordinary);
     }
 
-    /** The events ring the feature service would create, so the proxy's sink connects to it at start. */
-    private static ManyToOneRingBuffer createRing(Path file, int capacity) throws Exception {
+    /** An events ring the feature service would create, so the proxy's event loops claim it at their first event. */
+    private static OneToOneRingBuffer createRing(Path file, int capacity) throws Exception {
+        Files.createDirectories(file.getParent());
         long size = capacity + RingBufferDescriptor.TRAILER_LENGTH;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
-            return new ManyToOneRingBuffer(new UnsafeBuffer(ch.map(FileChannel.MapMode.READ_WRITE, 0, size)));
+            return new OneToOneRingBuffer(new UnsafeBuffer(ch.map(FileChannel.MapMode.READ_WRITE, 0, size)));
         }
     }
 
