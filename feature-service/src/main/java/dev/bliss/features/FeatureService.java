@@ -106,7 +106,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
         this.exchange = new FrameExchange(lengths);
         this.writer = FeatureStoreWriter.open(WriterOptions.forPrefix(options.storePrefix()));
         try {
-            this.ring = EventsRing.openOrCreate(options.eventsRing(), options.ringCapacity());
+            this.ring = EventsRing.openOrCreate(options.eventsRing(), options.ringCount(), options.ringCapacity());
         } catch (IOException | RuntimeException e) {
             writer.close();
             throw e;
@@ -118,7 +118,7 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
             writer.close();
             throw e;
         }
-        this.consumer = new RingConsumer(ring.ring(), lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS,
+        this.consumer = new RingConsumer(ring, lengths.length, schema.hash(), UNBLOCK_AFTER_NANOS,
                 cluster == null ? windows : cluster.eventHandler());
         this.publisher = new SnapshotPublisher(writer, schema);
         this.metrics = new ServiceMetrics(this, schema);
@@ -218,12 +218,12 @@ public final class FeatureService implements ServiceStatus, AutoCloseable {
 
     private void restoreRing(InternalError fault) {
         try {
-            long was = ring.restoreIfTruncated();
-            if (was >= 0) {
+            int restored = ring.restoreIfTruncated();
+            if (restored > 0) {
                 ringRestores.incrementAndGet();
-                LOG.log(Level.WARNING, "events ring " + ring.path() + " was cut to " + was + " bytes by another process;"
+                LOG.log(Level.WARNING, restored + " events ring(s) in " + ring.path() + " were cut short by another process;"
                         + " restored in place to " + (ring.capacity() + RingBufferDescriptor.TRAILER_LENGTH)
-                        + " bytes, empty (the events it held are lost; the proxies write to it again within a second)");
+                        + " bytes, empty (the events they held are lost; the proxies claim them again within a second)");
                 return;
             }
             LOG.log(Level.ERROR, "feature service aggregator: a fault in mapped memory, the events ring is whole", fault);

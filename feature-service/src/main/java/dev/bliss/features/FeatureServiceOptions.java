@@ -20,8 +20,10 @@ public final class FeatureServiceOptions {
     public static final String DEFAULT_ADMIN_HOST = "127.0.0.1";
     /** Default admin port: 9902 (the proxy's admin is 9901). */
     public static final int DEFAULT_ADMIN_PORT = 9902;
-    /** Default ring capacity: {@link RequestEventLayout#DEFAULT_CAPACITY}. */
+    /** Default capacity of each ring: {@link RequestEventLayout#DEFAULT_CAPACITY} (2 MiB). */
     public static final int DEFAULT_RING_CAPACITY = RequestEventLayout.DEFAULT_CAPACITY;
+    /** Default number of rings, one per producing event loop: {@link RequestEventLayout#DEFAULT_RING_COUNT} (8). */
+    public static final int DEFAULT_RING_COUNT = RequestEventLayout.DEFAULT_RING_COUNT;
     /** Default largest POST /import body or file: 256 MiB. */
     public static final long DEFAULT_MAX_IMPORT_BYTES = 256L << 20;
 
@@ -31,6 +33,7 @@ public final class FeatureServiceOptions {
     private Path storePrefix = StorePaths.defaultPrefix();
     private Path eventsRing;
     private int ringCapacity = DEFAULT_RING_CAPACITY;
+    private int ringCount = DEFAULT_RING_COUNT;
     private Duration publishInterval = DEFAULT_PUBLISH_INTERVAL;
     private boolean adminEnabled = true;
     private String adminHost = DEFAULT_ADMIN_HOST;
@@ -49,15 +52,24 @@ public final class FeatureServiceOptions {
         return this;
     }
 
-    /** The events ring file (default: {@code events} beside the store's files). */
+    /** The events rings' directory (default: {@code events} beside the store's files). */
     public FeatureServiceOptions eventsRing(Path ring) {
         this.eventsRing = ring;
         return this;
     }
 
-    /** Bytes of records in a ring this service creates; a power of two. */
+    /** Bytes of records in each ring this service creates; a power of two. */
     public FeatureServiceOptions ringCapacity(int capacity) {
         this.ringCapacity = RequestEventLayout.checkCapacity(capacity);
+        return this;
+    }
+
+    /**
+     * Rings this service creates, one per producing event loop (of every proxy on the host); loops
+     * beyond it drop their events ({@code ring_missing}). Memory: count x (capacity + 768) bytes.
+     */
+    public FeatureServiceOptions ringCount(int count) {
+        this.ringCount = RequestEventLayout.checkRingCount(count);
         return this;
     }
 
@@ -168,6 +180,10 @@ public final class FeatureServiceOptions {
 
     public int ringCapacity() {
         return ringCapacity;
+    }
+
+    public int ringCount() {
+        return ringCount;
     }
 
     public Duration publishInterval() {

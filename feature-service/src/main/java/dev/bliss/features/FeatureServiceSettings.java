@@ -16,8 +16,9 @@ import java.time.Duration;
  *   embedded: true                   bliss run starts the service in its own JVM (own threads)
  *   features: features.yaml          the schema shared with the bot-management plugin
  *   store: /dev/shm/bliss/features   the store's path prefix (the plugin's store: must match)
- *   events_ring: &lt;store dir&gt;/events  the ring the plugin writes (its events_ring: must match)
- *   ring_capacity: 16777216          bytes of records when the service creates the ring (power of two)
+ *   events_ring: &lt;store dir&gt;/events  the rings' directory the plugin writes (its events_ring: must match)
+ *   ring_count: 8                    rings, one per producing event loop (of every proxy on the host)
+ *   ring_capacity: 2097152           bytes of records in each ring the service creates (power of two)
  *   publish_interval: 1s
  *   time: wall                       wall: windows on this machine's clock; event: on the events' own
  *                                    timestamps (the latest so far is "now"; the lab and log replays)
@@ -47,6 +48,12 @@ public record FeatureServiceSettings(boolean embedded, Path features, FeatureSer
             options.ringCapacity((int) Math.min(Integer.MAX_VALUE, capacity));
         } catch (IllegalArgumentException e) {
             throw section.error("ring_capacity", e.getMessage());
+        }
+        long count = section.integer("ring_count", FeatureServiceOptions.DEFAULT_RING_COUNT);
+        try {
+            options.ringCount((int) Math.min(Integer.MAX_VALUE, count));
+        } catch (IllegalArgumentException e) {
+            throw section.error("ring_count", e.getMessage());
         }
         Duration interval = section.duration("publish_interval", FeatureServiceOptions.DEFAULT_PUBLISH_INTERVAL);
         try {

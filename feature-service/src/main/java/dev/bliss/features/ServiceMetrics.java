@@ -14,9 +14,10 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  *
  * <pre>
  *   bliss_features_events_total{result}              ring records read: ok | unknown_type | unknown_version | bad_length | schema_mismatch
- *   bliss_features_ring_unblocked_total              abandoned producer claims skipped
- *   bliss_features_ring_backlog_bytes                written and not yet read
- *   bliss_features_ring_capacity_bytes
+ *   bliss_features_ring_unblocked_total              rings repaired after a producer's abandoned claim
+ *   bliss_features_ring_backlog_bytes                written and not yet read, all rings
+ *   bliss_features_ring_capacity_bytes               of each ring
+ *   bliss_features_rings                             number of rings
  *   bliss_features_active_keys{dimension}
  *   bliss_features_refused_keys_total{dimension}     new keys turned away at max_keys
  *   bliss_features_state_bytes{dimension}            window state held
@@ -58,7 +59,10 @@ final class ServiceMetrics {
                 .description("Abandoned producer claims skipped").register(registry);
         Gauge.builder("bliss_features_ring_backlog_bytes", service, s -> s.ring().backlogBytes())
                 .description("Bytes written to the events ring and not yet read").register(registry);
-        Gauge.builder("bliss_features_ring_capacity_bytes", service, s -> s.ring().capacity()).register(registry);
+        Gauge.builder("bliss_features_ring_capacity_bytes", service, s -> s.ring().capacity())
+                .description("Bytes of records in each events ring").register(registry);
+        Gauge.builder("bliss_features_rings", service, s -> s.ring().count())
+                .description("Events rings, one per producing event loop").register(registry);
         for (int d = 0; d < schema.dimensions().size(); d++) {
             int i = d;
             String name = schema.dimensions().get(d).name();

@@ -85,6 +85,7 @@ final class FeatureLab {
         return dir.resolve("store").resolve("features");
     }
 
+    /** The events rings' directory. */
     Path ring() {
         return dir.resolve("store").resolve("events");
     }

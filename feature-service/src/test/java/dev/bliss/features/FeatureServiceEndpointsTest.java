@@ -12,6 +12,7 @@ import dev.bliss.plugin.IpAddress;
 import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.store.FeatureStoreReader;
 import dev.bliss.store.events.RequestEventLayout;
+import dev.bliss.store.events.RingOwnership;
 import dev.bliss.store.schema.DimensionKeys;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -71,11 +72,16 @@ class FeatureServiceEndpointsTest {
         return e;
     }
 
-    private static void writeRaw(EventsRing ring, int version, int length) {
+    /** Writes into the last ring, as a producer of its own (the sink's thread owns the first). */
+    private static void writeRaw(EventsRing ring, int version, int length) throws Exception {
         UnsafeBuffer b = new UnsafeBuffer(new byte[256]);
         b.putByte(RequestEventLayout.VERSION_OFFSET, (byte) version);
         b.putByte(RequestEventLayout.KEY_COUNT_OFFSET, (byte) 6);
-        assertTrue(ring.ring().write(RequestEventLayout.MESSAGE_TYPE, b, 0, length));
+        int last = ring.count() - 1;
+        try (RingOwnership owned = RingOwnership.tryClaim(ring.file(last))) {
+            assertTrue(owned != null, "the last ring is free");
+            assertTrue(ring.ring(last).write(RequestEventLayout.MESSAGE_TYPE, b, 0, length));
+        }
     }
 
     private JsonObject features(String dimension, String value) throws Exception {

@@ -65,7 +65,7 @@ public class AggregationBenchmark {
         ring = EventsRing.openOrCreate(dir.resolve("events"), 4 << 20);
         sink = new RingEventSink(ring.path(), dims, schema.schema().hash(), PluginMetrics.NONE);
         windows = new SlidingWindows(schema.schema(), schema.maxKeys());
-        consumer = new RingConsumer(ring.ring(), dims, schema.schema().hash(), TimeUnit.SECONDS.toNanos(1), windows);
+        consumer = new RingConsumer(ring, dims, schema.schema().hash(), TimeUnit.SECONDS.toNanos(1), windows);
         SplittableRandom random = new SplittableRandom(3);
         events = new RequestEvent[BATCH];
         for (int i = 0; i < BATCH; i++) {

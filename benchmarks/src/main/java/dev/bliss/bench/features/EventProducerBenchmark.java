@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -58,7 +58,7 @@ public class EventProducerBenchmark {
     public int ringMiB;
 
     Path dir;
-    ManyToOneRingBuffer ring;
+    OneToOneRingBuffer ring;
     RingEventSink sink;
     RequestEvent[] events;
     MessageHandler drain = (type, buffer, index, length) -> { };
@@ -70,7 +70,7 @@ public class EventProducerBenchmark {
         int dims = schema.dimensions().size();
         dir = Files.createTempDirectory(Path.of("/dev/shm"), "bliss-bench-events");
         EventsRing file = EventsRing.openOrCreate(dir.resolve("events"), ringMiB << 20);
-        ring = file.ring();
+        ring = file.ring(0); // the ring the first publishing thread claims
         sink = new RingEventSink(file.path(), dims, schema.hash(), PluginMetrics.NONE);
         SplittableRandom random = new SplittableRandom(1);
         events = new RequestEvent[1024];

@@ -1,13 +1,15 @@
 package dev.bliss.features.events;
 
 import dev.bliss.store.events.RequestEventLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
- * Reads the events ring: checks each record ({@link RequestEventRecord#check}) and hands the
+ * Reads the events rings, each in turn: checks each record ({@link RequestEventRecord#check}) and hands the
  * valid ones to a {@link RequestEventHandler}; a record of an unknown type or version, a bad
  * length or another schema is skipped and counted, never fatal.
  *
@@ -15,14 +17,14 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * thread (published with a release store after each poll). <b>Allocation:</b> none.
  *
  * <p><b>A producer that died mid-record</b> (a proxy killed between claim and commit) would
- * block the ring forever: when the ring has shown a backlog and made no progress for
- * {@code unblockAfterNanos}, the consumer asks Agrona to skip the abandoned claim.
+ * block its ring forever: when a ring has shown a backlog and made no progress for
+ * {@code unblockAfterNanos}, the consumer repairs it ({@link EventsRing#unblock}).
  */
 public final class RingConsumer implements MessageHandler {
 
     private static final int UNBLOCKED = RecordCheck.values().length;
 
-    private final RingBuffer ring;
+    private final EventsRing rings;
     private final RequestEventHandler handler;
     private final int keyCount;
     private final int schemaTag;
@@ -30,15 +32,18 @@ public final class RingConsumer implements MessageHandler {
     private final RequestEventRecord record = new RequestEventRecord();
     private final long[] pending = new long[UNBLOCKED + 1];
     private final AtomicLongArray counts = new AtomicLongArray(UNBLOCKED + 1);
-    private long stalledSince = -1;
-    private long stalledAt = -1;
+    private final long[] stalledSince;
+    private final long[] stalledAt;
 
     /**
      * @param keyCount   the consumer schema's dimension count
      * @param schemaHash the consumer schema's hash; events of another schema are skipped
      */
-    public RingConsumer(RingBuffer ring, int keyCount, long schemaHash, long unblockAfterNanos, RequestEventHandler handler) {
-        this.ring = ring;
+    public RingConsumer(EventsRing rings, int keyCount, long schemaHash, long unblockAfterNanos, RequestEventHandler handler) {
+        this.rings = rings;
+        this.stalledSince = new long[rings.count()];
+        this.stalledAt = new long[rings.count()];
+        java.util.Arrays.fill(stalledSince, -1);
         this.handler = handler;
         this.keyCount = RequestEventLayout.checkKeyCount(keyCount);
         this.schemaTag = RequestEventLayout.schemaTag(schemaHash);
@@ -46,36 +51,51 @@ public final class RingConsumer implements MessageHandler {
     }
 
     /**
-     * Reads up to {@code limit} records.
+     * Reads up to {@code limit} records from each ring.
      *
      * @return the number of records read, valid or not
      */
     public int poll(int limit) {
-        int read = ring.read(this, limit);
-        if (read > 0) {
-            handler.endOfBatch();
-            stalledSince = -1;
-            flush();
-        } else {
-            checkStalled();
+        int total = 0;
+        for (int i = 0; i < stalledSince.length; i++) {
+            RingBuffer ring = rings.ring(i);
+            int read = ring.read(this, limit);
+            if (read > 0) {
+                stalledSince[i] = -1;
+                total += read;
+            } else {
+                checkStalled(i, ring);
+            }
         }
-        return read;
+        if (total > 0) {
+            handler.endOfBatch();
+            flush();
+        }
+        return total;
     }
 
-    private void checkStalled() {
+    private void checkStalled(int i, RingBuffer ring) {
         long consumer = ring.consumerPosition();
-        if (ring.producerPosition() <= consumer) {
-            stalledSince = -1;
+        if (ring.producerPosition() == consumer) {
+            stalledSince[i] = -1;
             return;
         }
         long now = System.nanoTime();
-        if (stalledSince < 0 || stalledAt != consumer) {
-            stalledSince = now;
-            stalledAt = consumer;
-        } else if (now - stalledSince >= unblockAfterNanos && ring.unblock()) {
-            pending[UNBLOCKED]++;
-            stalledSince = -1;
-            flush();
+        if (stalledSince[i] < 0 || stalledAt[i] != consumer) {
+            stalledSince[i] = now;
+            stalledAt[i] = consumer;
+        } else if (now - stalledSince[i] >= unblockAfterNanos) {
+            stalledSince[i] = -1;
+            boolean repaired;
+            try {
+                repaired = rings.unblock(i);
+            } catch (IOException e) {
+                throw new UncheckedIOException("events ring " + rings.file(i) + " cannot be repaired", e);
+            }
+            if (repaired) {
+                pending[UNBLOCKED]++;
+                flush();
+            }
         }
     }
 
@@ -108,7 +128,7 @@ public final class RingConsumer implements MessageHandler {
         return counts.get(check.ordinal());
     }
 
-    /** Times an abandoned claim was skipped. */
+    /** Times a ring that made no progress was repaired or skipped forward (an abandoned claim). */
     public long unblocked() {
         return counts.get(UNBLOCKED);
     }

@@ -96,7 +96,7 @@ public final class FleetEvents {
                 });
         batcher.partitions(PARTITIONS);
         EventsRing ring = EventsRing.openOrCreate(dir.resolve("events-" + System.nanoTime()), 1 << 24);
-        RingConsumer consumer = new RingConsumer(ring.ring(), n, schema.hash(), 1_000_000_000L, new RequestEventHandler() {
+        RingConsumer consumer = new RingConsumer(ring, n, schema.hash(), 1_000_000_000L, new RequestEventHandler() {
             @Override
             public void onEvent(dev.bliss.features.events.RequestEventRecord e) {
                 local.onEvent(e);

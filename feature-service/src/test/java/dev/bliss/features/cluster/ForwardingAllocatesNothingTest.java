@@ -41,7 +41,7 @@ class ForwardingAllocatesNothingTest {
         SlidingWindows windows = new SlidingWindows(schema, FleetEvents.SHIPPED.maxKeys());
         EventForwarder forwarder = new EventForwarder(windows, 1 << 16);
         EventsRing ring = EventsRing.openOrCreate(dir.resolve("events"), 1 << 20);
-        RingConsumer consumer = new RingConsumer(ring.ring(), dims, schema.hash(), 1_000_000_000L, forwarder);
+        RingConsumer consumer = new RingConsumer(ring, dims, schema.hash(), 1_000_000_000L, forwarder);
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, schema.hash(), PluginMetrics.NONE)) {
             RequestEvent e = new RequestEvent(dims);
@@ -80,7 +80,7 @@ class ForwardingAllocatesNothingTest {
         };
         EventForwarder forwarder = new EventForwarder(e -> { }, 1 << 20);
         EventsRing ring = EventsRing.openOrCreate(dir.resolve("events"), 1 << 20);
-        RingConsumer consumer = new RingConsumer(ring.ring(), dims, schema.hash(), 1_000_000_000L, forwarder);
+        RingConsumer consumer = new RingConsumer(ring, dims, schema.hash(), 1_000_000_000L, forwarder);
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, schema.hash(), PluginMetrics.NONE)) {
             RequestEvent e = new RequestEvent(dims);

@@ -44,7 +44,7 @@ class RequestEventRoundTripTest {
             sink.publish(e);
         }
         AtomicInteger seen = new AtomicInteger();
-        RingConsumer consumer = new RingConsumer(ring.ring(), 4, schema, 1_000_000_000L, r -> {
+        RingConsumer consumer = new RingConsumer(ring, 4, schema, 1_000_000_000L, r -> {
             seen.incrementAndGet();
             assertEquals(1_760_000_000_000L, r.timestampMillis());
             assertEquals(503, r.status());

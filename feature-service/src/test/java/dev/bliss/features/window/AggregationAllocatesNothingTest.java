@@ -37,7 +37,7 @@ class AggregationAllocatesNothingTest {
         int dims = shipped.schema().dimensions().size();
         SlidingWindows windows = new SlidingWindows(shipped.schema(), shipped.maxKeys());
         EventsRing ring = EventsRing.openOrCreate(dir.resolve("events"), 1 << 20);
-        RingConsumer consumer = new RingConsumer(ring.ring(), dims, shipped.schema().hash(), 1_000_000_000L, windows);
+        RingConsumer consumer = new RingConsumer(ring, dims, shipped.schema().hash(), 1_000_000_000L, windows);
         FeatureFrame frame = new FeatureFrame(shipped.schema().dimensions().stream().mapToInt(d -> d.features().size()).toArray());
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, shipped.schema().hash(), PluginMetrics.NONE)) {
