@@ -69,6 +69,8 @@ public final class RingEventSink implements RequestEventSink {
     /** Log state of the watcher thread: the file each warning was last given for. */
     private final Set<Path> warned = ConcurrentHashMap.newKeySet();
     private volatile boolean missingLogged;
+    /** Set by close: no thread claims a ring any more (volatile: read once per event). */
+    private volatile boolean closed;
 
     /**
      * Starts writing to the rings in the directory {@code directory}, or waiting for them to appear.
@@ -145,6 +147,9 @@ public final class RingEventSink implements RequestEventSink {
     }
 
     private OneToOneRingBuffer ring(RingProducer p) {
+        if (closed) {
+            return null;
+        }
         boolean had = p.owns();
         OneToOneRingBuffer r = p.ring();
         if (had != (r != null)) {
@@ -223,6 +228,7 @@ public final class RingEventSink implements RequestEventSink {
      */
     @Override
     public void close() {
+        closed = true;
         watcher.shutdownNow();
         for (RingProducer p : producers) {
             p.detach();
