@@ -33,13 +33,15 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
  * gets a ring of its own ({@link RingProducer}, kept in a thread local): on its first event it
  * claims the first ring file no one owns (an OFD lock, {@link dev.bliss.store.events.RingOwnership}),
  * maps it and from then on is its only producer, so Agrona's single-producer ring needs no
- * compare-and-set on the shared file. Nothing else is shared but the drop counters.
+ * compare-and-set on the shared file. A thread left without one (none free at its first event,
+ * or given up) gets one from the watcher thread, which claims and maps it and offers it, once a
+ * second. Nothing else is shared but the drop counters.
  *
  * <p><b>Never blocking, never allocating</b> in steady state. A full ring, no ring (none created
  * yet, or all owned by other loops), or a fault drops the event and counts it
  * ({@code bliss_plugin_bot_events_dropped_total{reason=ring_full|ring_missing|ring_fault}}); the
- * request goes on. A thread without a ring looks for one at most once a second (system calls and a
- * mapping, on the event loop; once per loop in steady state).
+ * request goes on. Only a thread's first event looks for a ring on the event loop (system calls
+ * and a mapping); the watcher does every later search.
  *
  * <p><b>A ring cut short</b> by another process faults when written (SIGBUS, raised by the JVM as
  * an {@link InternalError}); a ring zeroed between a claim and its commit makes Agrona throw
@@ -107,9 +109,18 @@ public final class RingEventSink implements RequestEventSink {
         return p;
     }
 
-    /** Marks each producer whose ring file was cut short, replaced or removed. Watcher thread only. */
+    /**
+     * Marks each producer whose ring file was cut short, replaced or removed, and offers a ring to
+     * each producer that needs one. Watcher thread only.
+     */
     private void check() {
         for (RingProducer p : producers) {
+            if (closed) {
+                return;
+            }
+            if (p.needsRing && p.offered == null) {
+                offer(p);
+            }
             RingProducer.Attached a = p.attached;
             if (a == null || p.stale) {
                 continue;
@@ -138,9 +149,25 @@ public final class RingEventSink implements RequestEventSink {
         }
     }
 
+    private void offer(RingProducer p) {
+        RingProducer.Offer o = p.tryAttach();
+        if (o == null) {
+            if (!missingLogged) {
+                missingLogged = true;
+                LOG.log(Level.WARNING, "no events ring for " + p.threadName + " (" + p.lastError
+                        + "); dropping its request events, looking again every second");
+            }
+            return;
+        }
+        p.offered = o;
+        missingLogged = false;
+        LOG.log(Level.INFO, "events ring " + o.attached().file() + " claimed for " + p.threadName + " ("
+                + o.ring().capacity() + " bytes)");
+    }
+
     /**
      * Whether the calling thread's events reach a ring. A thread without one looks for one
-     * first, as {@link #publish} does (at most once a second).
+     * first, as {@link #publish} does (itself at its first event, then through the watcher).
      */
     public boolean connected() {
         return ring(ownProducer.get()) != null;
@@ -151,19 +178,21 @@ public final class RingEventSink implements RequestEventSink {
             return null;
         }
         boolean had = p.owns();
+        boolean first = !p.triedOnce();
         OneToOneRingBuffer r = p.ring();
         if (had != (r != null)) {
             owning.addAndGet(r != null ? 1 : -1);
-            if (r != null) {
-                missingLogged = false;
-                LOG.log(Level.INFO, "events ring " + p.attached.file() + " claimed by " + Thread.currentThread().getName()
-                        + " (" + r.capacity() + " bytes)");
-            }
         }
-        if (r == null && !missingLogged && !p.lastError.isEmpty()) {
-            missingLogged = true;
-            LOG.log(Level.WARNING, "no events ring for " + Thread.currentThread().getName() + " (" + p.lastError
-                    + "); dropping its request events, looking again every second");
+        if (first) {
+            // the thread's first event, which searched on the event loop: said once
+            if (r != null) {
+                LOG.log(Level.INFO, "events ring " + p.attached.file() + " claimed by " + p.threadName
+                        + " (" + r.capacity() + " bytes)");
+            } else if (!missingLogged) {
+                missingLogged = true;
+                LOG.log(Level.WARNING, "no events ring for " + p.threadName + " (" + p.lastError
+                        + "); dropping its request events, looking again every second");
+            }
         }
         return r;
     }
@@ -231,7 +260,7 @@ public final class RingEventSink implements RequestEventSink {
         closed = true;
         watcher.shutdownNow();
         for (RingProducer p : producers) {
-            p.detach();
+            p.release();
         }
         owning.set(0);
     }
