@@ -6,7 +6,10 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
+import java.nio.ByteOrder;
 
 /**
  * Reads the events rings, each in turn: checks each record ({@link RequestEventRecord#check}) and hands the
@@ -51,27 +54,79 @@ public final class RingConsumer implements MessageHandler {
     }
 
     /**
-     * Reads up to {@code limit} records from each ring.
+     * Reads up to {@code limit} records from each ring, merged by their timestamps: while more
+     * than one ring has a record waiting, the one with the earliest timestamp is read next (ties:
+     * the lower ring). Why: one client's requests reach several event loops, so its events come
+     * through several rings, and some features depend on their order (a key's previous numbered
+     * page, interarrival gaps); a single shared ring kept the order of completion, a merge keeps
+     * the order of arrival to the millisecond of what each ring holds at the time.
      *
      * @return the number of records read, valid or not
      */
     public int poll(int limit) {
+        int n = stalledSince.length;
         int total = 0;
-        for (int i = 0; i < stalledSince.length; i++) {
-            RingBuffer ring = rings.ring(i);
-            int read = ring.read(this, limit);
-            if (read > 0) {
-                stalledSince[i] = -1;
-                total += read;
-            } else {
-                checkStalled(i, ring);
+        int budget = limit * n;
+        while (total < budget) {
+            int best = -1;
+            int waiting = 0;
+            long bestTime = Long.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                long time = nextTimestamp(rings.ring(i));
+                if (time != NOTHING) {
+                    waiting++;
+                    if (best < 0 || time < bestTime) {
+                        best = i;
+                        bestTime = time;
+                    }
+                }
             }
+            if (best < 0) {
+                break;
+            }
+            // one ring alone: a batch at once; several: one record, then compare again
+            total += rings.ring(best).read(this, waiting == 1 ? budget - total : 1);
+        }
+        for (int i = 0; i < n; i++) {
+            checkStalled(i, rings.ring(i));
         }
         if (total > 0) {
             handler.endOfBatch();
             flush();
         }
         return total;
+    }
+
+    private static final long NOTHING = Long.MAX_VALUE;
+
+    /**
+     * The timestamp of the ring's next record; {@link Long#MIN_VALUE} for a record that is no
+     * request event (read it at once: it is skipped and counted), {@link #NOTHING} when none is
+     * committed. Skips the padding record at the buffer's end. Consumer thread only.
+     */
+    private long nextTimestamp(RingBuffer ring) {
+        AtomicBuffer buffer = ring.buffer();
+        int mask = ring.capacity() - 1;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            int index = (int) ring.consumerPosition() & mask;
+            // acquire: pairs with the producer's release store of the length at commit
+            int length = buffer.getIntVolatile(RecordDescriptor.lengthOffset(index));
+            if (length <= 0) {
+                return NOTHING;
+            }
+            int type = buffer.getInt(RecordDescriptor.typeOffset(index));
+            if (type == RingBuffer.PADDING_MSG_TYPE_ID) {
+                ring.read(this, 1); // moves the head past the padding, reads nothing
+                continue;
+            }
+            if (type != RequestEventLayout.MESSAGE_TYPE
+                    || length < RecordDescriptor.HEADER_LENGTH + RequestEventLayout.TIMESTAMP_OFFSET + Long.BYTES) {
+                return Long.MIN_VALUE;
+            }
+            return buffer.getLong(RecordDescriptor.encodedMsgOffset(index) + RequestEventLayout.TIMESTAMP_OFFSET,
+                    ByteOrder.LITTLE_ENDIAN);
+        }
+        return NOTHING;
     }
 
     private void checkStalled(int i, RingBuffer ring) {
