@@ -30,16 +30,20 @@ import java.nio.file.Path;
  *          32     8  path hash (DimensionKeys.chars over the path)
  *          40     8  path template hash (PathTemplate.templateHash: the path, its last number taken out)
  *          48     8  page number (PathTemplate.number: the path's last number; NO_PAGE_NUMBER (-1) without one)
- *          56   8*K  dimension keys, in schema order (0 where absent)
- *     56+8*K         end; the record's length is exactly bodyLength(K)
+ *          56     8  publish order: the producer's System.nanoTime() just before it committed the record
+ *                    (CLOCK_MONOTONIC, one clock for every process of the host); the consumer reads
+ *                    the rings merged by it
+ *          64   8*K  dimension keys, in schema order (0 where absent)
+ *     64+8*K         end; the record's length is exactly bodyLength(K)
  * </pre>
  *
- * <p>Version 1 (before the template and the number) had the keys at 40; its records are
- * skipped and counted as of an unknown version, never read with version 2's offsets.
+ * <p>Version 2 (before the publish order) had the keys at 56, version 1 (before the template
+ * and the number) at 40; their records are skipped and counted as of an unknown version, never
+ * read with version 3's offsets.
  *
  * <p>Multi-byte fields are little-endian and naturally aligned: Agrona aligns each record to 8
  * bytes and its header is 8 bytes long. Bytes 0–7 and 8–15 are each one little-endian long
- * ({@link #head} and {@link #tagAndPresence}), so a producer writes the fixed part in seven
+ * ({@link #head} and {@link #tagAndPresence}), so a producer writes the fixed part in eight
  * stores: the request path's cost is stores into the ring's memory, so there are few of them.
  *
  * <p>This class is the one place the format is written down: the producer in bot-management
@@ -56,7 +60,7 @@ public final class RequestEventLayout {
     /** Agrona message type id of a request event (Agrona reserves type ids below 1). */
     public static final int MESSAGE_TYPE = 1;
     /** The body format this code reads and writes. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     public static final int VERSION_OFFSET = 0;
     public static final int FLAGS_OFFSET = 1;
@@ -72,8 +76,13 @@ public final class RequestEventLayout {
     public static final int PATH_HASH_OFFSET = 32;
     public static final int TEMPLATE_HASH_OFFSET = 40;
     public static final int PAGE_NUMBER_OFFSET = 48;
+    /**
+     * The publish order: monotonic nanoseconds, comparable across the rings and the processes
+     * of one host, not a time of day ({@link #TIMESTAMP_OFFSET} is the event's time).
+     */
+    public static final int PUBLISH_ORDER_OFFSET = 56;
     /** Where the first dimension key starts; key d is at {@link #keyOffset(int) keyOffset(d)}. */
-    public static final int KEYS_OFFSET = 56;
+    public static final int KEYS_OFFSET = 64;
 
     /** The page number of a path without a number (PathTemplate.NO_NUMBER). */
     public static final long NO_PAGE_NUMBER = -1;
@@ -102,8 +111,8 @@ public final class RequestEventLayout {
     public static final int METHOD_OTHER = 3;
 
     /**
-     * Default capacity of one ring: 2 MiB of records, about 18,700 events of a six-dimension
-     * schema (112 bytes each), some 0.6 s of one event loop at 30,000 requests a second.
+     * Default capacity of one ring: 2 MiB of records, about 17,400 events of a six-dimension
+     * schema (120 bytes each), some 0.6 s of one event loop at 30,000 requests a second.
      */
     public static final int DEFAULT_CAPACITY = 2 << 20;
     /**

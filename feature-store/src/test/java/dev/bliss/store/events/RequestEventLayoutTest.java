@@ -19,6 +19,7 @@ class RequestEventLayoutTest {
         assertEquals(0, RequestEventLayout.PATH_HASH_OFFSET % Long.BYTES);
         assertEquals(0, RequestEventLayout.TEMPLATE_HASH_OFFSET % Long.BYTES);
         assertEquals(0, RequestEventLayout.PAGE_NUMBER_OFFSET % Long.BYTES);
+        assertEquals(0, RequestEventLayout.PUBLISH_ORDER_OFFSET % Long.BYTES);
         for (int d = 0; d < RequestEventLayout.MAX_KEYS; d++) {
             assertEquals(0, RequestEventLayout.keyOffset(d) % Long.BYTES);
         }
@@ -26,14 +27,15 @@ class RequestEventLayoutTest {
 
     @Test
     void shouldPackFieldsWithoutOverlap() {
-        assertEquals(RequestEventLayout.PAGE_NUMBER_OFFSET + Long.BYTES, RequestEventLayout.KEYS_OFFSET);
+        assertEquals(RequestEventLayout.PUBLISH_ORDER_OFFSET + Long.BYTES, RequestEventLayout.KEYS_OFFSET);
+        assertEquals(RequestEventLayout.PAGE_NUMBER_OFFSET + Long.BYTES, RequestEventLayout.PUBLISH_ORDER_OFFSET);
         assertEquals(RequestEventLayout.TEMPLATE_HASH_OFFSET + Long.BYTES, RequestEventLayout.PAGE_NUMBER_OFFSET);
         assertEquals(RequestEventLayout.PATH_HASH_OFFSET + Long.BYTES, RequestEventLayout.TEMPLATE_HASH_OFFSET);
         assertEquals(RequestEventLayout.USER_AGENT_HASH_OFFSET + Long.BYTES, RequestEventLayout.PATH_HASH_OFFSET);
         assertEquals(RequestEventLayout.TIMESTAMP_OFFSET + Long.BYTES, RequestEventLayout.USER_AGENT_HASH_OFFSET);
         assertEquals(RequestEventLayout.KEY_PRESENCE_OFFSET + Integer.BYTES, RequestEventLayout.TIMESTAMP_OFFSET);
         assertEquals(RequestEventLayout.bodyLength(6), RequestEventLayout.keyOffset(6));
-        assertEquals(104, RequestEventLayout.bodyLength(6));
+        assertEquals(112, RequestEventLayout.bodyLength(6));
     }
 
     @Test
@@ -54,10 +56,10 @@ class RequestEventLayoutTest {
     }
 
     @Test
-    void shouldBeVersionTwoSinceTheTemplateAndTheNumber() {
-        // version 1 had the keys at 40: a consumer must skip such records, not read them here
-        assertEquals(2, RequestEventLayout.VERSION);
-        assertEquals(56, RequestEventLayout.KEYS_OFFSET);
+    void shouldBeVersionThreeSinceThePublishOrder() {
+        // version 2 had the keys at 56, version 1 at 40: a consumer must skip such records, not read them here
+        assertEquals(3, RequestEventLayout.VERSION);
+        assertEquals(64, RequestEventLayout.KEYS_OFFSET);
     }
 
     @Test
