@@ -7,6 +7,7 @@ import dev.bliss.bot.detectionlog.DetectionRecorder;
 import dev.bliss.bot.detectionlog.PendingRecord;
 import dev.bliss.bot.events.RequestClock;
 import dev.bliss.bot.events.RequestEvent;
+import dev.bliss.bot.events.RequestEventProducer;
 import dev.bliss.bot.features.FeatureAvailability;
 import dev.bliss.bot.features.RequestFeatureExtractor;
 import dev.bliss.bot.features.StoreFeatureReader;
@@ -85,6 +86,8 @@ final class BotDetector implements Detector {
     private final BoolField challengeSubmission;
     /** Where this loop's decisions are counted (the proxy's dashboard and score metrics). */
     private final ScoreTally scores;
+    /** This loop's way into the events rings: its own ring, found once here, not per event. */
+    private final RequestEventProducer events;
 
     BotDetector(BotManagement shared, ScoreTally scores) {
         this.shared = shared;
@@ -105,6 +108,8 @@ final class BotDetector implements Detector {
         this.clearanceAge = f.clearanceAge == null ? null : f.clearanceAge.get();
         this.detections = shared.detectionLog == null ? null : shared.detectionLog.newRecorder();
         this.challengeSubmission = f.challengeSubmission == null ? null : f.challengeSubmission.get();
+        // made here, on the loop's thread before it serves: claiming a ring makes system calls
+        this.events = shared.events.newProducer();
     }
 
     @Override
@@ -285,7 +290,7 @@ final class BotDetector implements Detector {
         e.timestampMillis = at;
         e.status = completion.status();
         e.challenge = RequestEvent.challengeCode(completion.challenge());
-        shared.events.publish(e);
+        events.publish(e);
     }
 
     /**

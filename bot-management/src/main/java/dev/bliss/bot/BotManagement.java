@@ -33,6 +33,7 @@ final class BotManagement implements DetectorFactory {
     final StoreConnection store;
     final BotFields fields;
     final PluginMetrics.Counter[] unavailable;
+    /** Where the detectors' producers come from; set before any detector is made. */
     volatile RequestEventSink events = RequestEventSink.NONE;
     /** The detection log, or null when it is off; set before any detector is made. */
     DetectionLog detectionLog;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.features.events.EventsRing;
 import dev.bliss.features.events.RecordCheck;
 import dev.bliss.plugin.IpAddress;
@@ -40,6 +41,8 @@ class FeatureServiceEndpointsTest {
     private FeatureLab lab;
     private FeatureService service;
     private RingEventSink sink;
+    /** The test thread's producer, as an event loop's detector holds one. */
+    private RingProducer producer;
     private String admin;
 
     @BeforeEach
@@ -49,6 +52,7 @@ class FeatureServiceEndpointsTest {
         admin = "http://127.0.0.1:" + service.adminPort();
         sink = new RingEventSink(lab.ring(), lab.schema.schema().dimensions().size(), lab.schema.schema().hash(),
                 PluginMetrics.NONE);
+        producer = sink.newProducer();
     }
 
     @AfterEach
@@ -72,7 +76,7 @@ class FeatureServiceEndpointsTest {
         return e;
     }
 
-    /** Writes into the last ring, as a producer of its own (the sink's thread owns the first). */
+    /** Writes into the last ring, as a producer of its own (the test's producer owns the first). */
     private static void writeRaw(EventsRing ring, int version, int length) throws Exception {
         UnsafeBuffer b = new UnsafeBuffer(new byte[256]);
         b.putByte(RequestEventLayout.VERSION_OFFSET, (byte) version);
@@ -92,13 +96,13 @@ class FeatureServiceEndpointsTest {
     @Test
     void shouldSkipCorruptRecordsCountThemAndKeepAggregating() throws Exception {
         EventsRing writer = EventsRing.openOrCreate(lab.ring(), RequestEventLayout.DEFAULT_CAPACITY);
-        sink.publish(event(CLIENT, 200));
+        producer.publish(event(CLIENT, 200));
         writeRaw(writer, 99, RequestEventLayout.bodyLength(6));
         writeRaw(writer, RequestEventLayout.VERSION, 17);
-        sink.publish(event(CLIENT, 404));
-        sink.publish(event(CLIENT, 200));
+        producer.publish(event(CLIENT, 404));
+        producer.publish(event(CLIENT, 200));
         writeRaw(writer, RequestEventLayout.VERSION, RequestEventLayout.bodyLength(6) + 8);
-        sink.publish(event(CLIENT, 200));
+        producer.publish(event(CLIENT, 200));
 
         FeatureLab.await("four events counted", WAIT, () -> service.consumer().count(RecordCheck.OK) == 4);
         FeatureLab.await("snapshot with the four requests", WAIT, () -> {
@@ -163,7 +167,7 @@ class FeatureServiceEndpointsTest {
         HttpResponse<String> r = FeatureLab.post(admin + "/import", "application/x-ndjson", jsonl);
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(2, new JsonObject(r.body()).getJsonObject("keys").getLong("ip"));
-        sink.publish(event(CLIENT, 200));
+        producer.publish(event(CLIENT, 200));
 
         FeatureLab.await("imported and live keys published", WAIT, () -> {
             try {

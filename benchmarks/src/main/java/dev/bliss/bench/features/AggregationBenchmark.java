@@ -2,6 +2,7 @@ package dev.bliss.bench.features;
 
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.features.events.EventsRing;
 import dev.bliss.features.events.RingConsumer;
@@ -52,6 +53,7 @@ public class AggregationBenchmark {
     Path dir;
     EventsRing ring;
     RingEventSink sink;
+    RingProducer producer;
     RingConsumer consumer;
     SlidingWindows windows;
     RequestEvent[] events;
@@ -64,6 +66,7 @@ public class AggregationBenchmark {
         dir = Files.createTempDirectory(Path.of("/dev/shm"), "bliss-bench-aggregation");
         ring = EventsRing.openOrCreate(dir.resolve("events"), 4 << 20);
         sink = new RingEventSink(ring.path(), dims, schema.schema().hash(), PluginMetrics.NONE);
+        producer = sink.newProducer();
         windows = new SlidingWindows(schema.schema(), schema.maxKeys());
         consumer = new RingConsumer(ring, dims, schema.schema().hash(), TimeUnit.SECONDS.toNanos(1), windows);
         SplittableRandom random = new SplittableRandom(3);
@@ -77,7 +80,7 @@ public class AggregationBenchmark {
         SplittableRandom all = new SplittableRandom(5);
         for (int i = 0; i < ips * 3; i++) {
             BenchTraffic.fill(e, schema.schema(), all, ips, now);
-            sink.publish(e);
+            producer.publish(e);
             if ((i & 1023) == 1023) {
                 consumer.poll(2048);
             }
@@ -100,7 +103,7 @@ public class AggregationBenchmark {
         for (int i = 0; i < BATCH; i++) {
             RequestEvent e = events[i];
             e.timestampMillis = now + (i >>> 4);
-            sink.publish(e);
+            producer.publish(e);
         }
         now += BATCH >>> 4;
     }

@@ -1,14 +1,18 @@
 package dev.bliss.bot.events;
 
 /**
- * Where the detector's log phase sends each request's event: in production the shared-memory
- * ring that the feature service consumes ({@link RingEventSink}). Called on the event loop, for
- * every request; must not block or allocate; a sink that cannot keep up drops and counts.
+ * Where the detectors' log phase sends each request's event: in production the shared-memory
+ * rings that the feature service consumes ({@link RingEventSink}). Shared by every event loop;
+ * each loop publishes through a {@link RequestEventProducer} of its own.
  */
 public interface RequestEventSink extends AutoCloseable {
 
-    /** Takes the event's content; the event object is reused after the call returns. */
-    void publish(RequestEvent event);
+    /**
+     * A producer for the calling event loop. Called once per detector, on its loop's thread,
+     * before the loop serves requests (as {@code DetectorFactory.newDetector} is): it may make
+     * system calls and allocate.
+     */
+    RequestEventProducer newProducer();
 
     /** Stops the sink's background work, if any. Called once, when the plugin closes. */
     @Override
@@ -16,5 +20,5 @@ public interface RequestEventSink extends AutoCloseable {
     }
 
     /** A sink that keeps nothing (events disabled with {@code events_ring: ""}). */
-    RequestEventSink NONE = event -> { };
+    RequestEventSink NONE = () -> RequestEventProducer.NONE;
 }

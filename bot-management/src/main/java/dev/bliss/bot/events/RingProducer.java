@@ -1,8 +1,10 @@
 package dev.bliss.bot.events;
 
+import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.store.events.RequestEventLayout;
 import dev.bliss.store.events.RingOwnership;
 import java.io.IOException;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -10,33 +12,43 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
- * One thread's events ring: the ring file it owns ({@link RingOwnership}) and Agrona's
- * single-producer ring over its mapping. Made by {@link RingEventSink} for each thread that
- * publishes (an event loop), on its first event, which also looks for a free ring; later
- * attempts (no ring was free, or the ring was given up) are the watcher thread's, which claims
- * and maps a ring and offers it, so the event loop neither allocates nor makes system calls for
- * them.
+ * One event loop's events ring: the ring file it owns ({@link RingOwnership}), Agrona's
+ * single-producer ring over its mapping, and the encoding of each event into it. Made by
+ * {@link RingEventSink#newProducer()} for each detector, on its loop's thread before the loop
+ * serves requests, which is also when it looks for a free ring the first time; later attempts
+ * (no ring was free, or the ring was given up) are the sink's watcher thread's, which claims and
+ * maps a ring and offers it, so the event loop neither allocates nor makes system calls for them.
  *
- * <p><b>Why one ring per thread.</b> A single-producer ring claims space with a plain load of
- * the tail and a release store of the new tail: no compare-and-set on the mapped file. A file cut
+ * <p><b>Why one ring per loop.</b> A single-producer ring claims space with a plain load of the
+ * tail and a release store of the new tail: no compare-and-set on the mapped file. A file cut
  * short under a producer then only faults its loads and stores ({@link InternalError}), which
  * HotSpot guards even in the interpreter, where a CAS on the lost page would abort the JVM.
  *
- * <p><b>Threads.</b> The ring and its ownership belong to the owner thread, which alone writes
- * and detaches. The watcher thread reads {@link #attached} (the file to measure) and sets
- * {@link #stale} when the file was cut short, replaced or removed; the owner then gives the ring
- * up at its next event. While {@link #needsRing} the watcher may put an {@link Offer} (a ring it
- * claimed and mapped) in {@link #offered}; the owner takes it at its next event. Ownership is by
- * open file description, not by thread, so a ring claimed by the watcher is the owner's from the
- * moment it takes the offer; only the owner releases it (or {@code close}, once no thread
- * publishes), so a ring never has two producers, even for an instant.
+ * <p><b>Threads.</b> {@link #publish} and {@link #connected} belong to the owner (the event loop
+ * whose detector holds this producer), which alone writes, takes offers and detaches. The
+ * watcher thread reads {@link #attached} (the file to measure) and sets {@link #stale} when the
+ * file was cut short, replaced or removed; the owner then gives the ring up at its next event.
+ * While {@link #needsRing} the watcher may put an {@link Offer} (a ring it claimed and mapped) in
+ * {@link #offered}; the owner takes it at its next event. Ownership is by open file description,
+ * not by thread, so a ring claimed by the watcher is the owner's from the moment it takes the
+ * offer; only the owner releases it (or the sink's {@code close}, once no loop publishes), so a
+ * ring never has two producers, even for an instant.
+ *
+ * <p><b>Order.</b> Each record carries the producer's {@link System#nanoTime()} taken just before
+ * its commit ({@link RequestEventLayout#PUBLISH_ORDER_OFFSET}); the feature service reads the
+ * rings merged by it, so events of several loops come out in the order they were published.
+ *
+ * <p><b>Never blocking, never allocating</b> in {@link #publish}: a full ring, no ring, or a fault
+ * drops the event and counts it; the request goes on.
  */
-final class RingProducer {
+public final class RingProducer implements RequestEventProducer {
 
     /** The owned file as the watcher measures it; null when detached. */
     record Attached(Path file, Object fileKey, long length) {
@@ -47,33 +59,111 @@ final class RingProducer {
     }
 
     private final Path directory;
+    private final int keyCount;
+    private final int schemaTag;
+    private final int length;
+    private final PluginMetrics.Counter ringFull;
+    private final PluginMetrics.Counter ringMissing;
+    private final PluginMetrics.Counter ringFault;
+    /** The sink's count of rings its producers own, for the gauge. */
+    private final AtomicInteger owning;
     /** The owner thread's name, for the log. */
     final String threadName;
     private OneToOneRingBuffer ring;
     private RingOwnership owned;
-    private boolean triedOnce;
     /** Written by the owner thread, read by the watcher (volatile: pairs with the watcher's load). */
     volatile Attached attached;
     /** Set by the watcher, cleared by the owner (volatile: the owner's load per event pairs with it). */
     volatile boolean stale;
-    /** Set by the owner when it has no ring after its first attempt; the watcher then offers one. */
+    /** Set when the producer has no ring after its first attempt; the watcher then offers one. */
     volatile boolean needsRing;
     /** Put by the watcher, taken by the owner (volatile: publishes the offer's fields to the owner). */
     volatile Offer offered;
     /** Why the last attempt found no ring, for the log. */
     volatile String lastError = "";
 
-    RingProducer(Path directory) {
+    RingProducer(Path directory, int keyCount, int schemaTag, PluginMetrics.Counter ringFull,
+                 PluginMetrics.Counter ringMissing, PluginMetrics.Counter ringFault, AtomicInteger owning) {
         this.directory = directory;
+        this.keyCount = keyCount;
+        this.schemaTag = schemaTag;
+        this.length = RequestEventLayout.bodyLength(keyCount);
+        this.ringFull = ringFull;
+        this.ringMissing = ringMissing;
+        this.ringFault = ringFault;
+        this.owning = owning;
         this.threadName = Thread.currentThread().getName();
     }
 
+    @Override
+    public void publish(RequestEvent e) {
+        OneToOneRingBuffer r = ring();
+        if (r == null) {
+            ringMissing.increment();
+            return;
+        }
+        try {
+            write(r, e);
+        } catch (InternalError | IllegalStateException fault) {
+            // InternalError: the ring file was cut short under its mapping (SIGBUS). IllegalStateException:
+            // Agrona found the claimed record's header gone at commit (the file was cut and filled
+            // with zeros again in between, or the consumer skipped a claim it took for abandoned).
+            // Either way the ring's state is not ours any more: give it up, claim one again later.
+            ringFault.increment();
+            detach();
+        }
+    }
+
     /**
-     * The ring to write to, or null when this thread has none. Gives up a ring the watcher found
-     * cut short or replaced; looks for one itself only the first time (system calls, a mapping),
-     * then takes what the watcher offers. Owner thread only; allocates nothing after the first call.
+     * Whether this producer's events reach a ring now; takes a ring the watcher offered, as
+     * {@link #publish} does. Owner thread only.
      */
-    OneToOneRingBuffer ring() {
+    public boolean connected() {
+        return ring() != null;
+    }
+
+    private void write(OneToOneRingBuffer r, RequestEvent e) {
+        int at = r.tryClaim(RequestEventLayout.MESSAGE_TYPE, length);
+        if (at < 0) {
+            ringFull.increment();
+            return;
+        }
+        AtomicBuffer b = r.buffer();
+        int flags = (e.hasCookie ? RequestEventLayout.FLAG_COOKIE : 0)
+                | (e.staticResource ? RequestEventLayout.FLAG_STATIC : 0)
+                | (e.heuristicMatch ? RequestEventLayout.FLAG_HEURISTIC : 0)
+                | (e.browserLikeUserAgent ? RequestEventLayout.FLAG_BROWSER_LIKE : 0)
+                | (e.tls ? RequestEventLayout.FLAG_TLS : 0)
+                | (e.inconsistent ? RequestEventLayout.FLAG_INCONSISTENT : 0);
+        int presence = 0;
+        long[] keys = e.keys;
+        boolean[] has = e.hasKey;
+        for (int d = 0; d < keyCount; d++) {
+            boolean present = has[d];
+            presence |= present ? 1 << d : 0;
+            b.putLong(at + RequestEventLayout.keyOffset(d), present ? keys[d] : 0L, ByteOrder.LITTLE_ENDIAN);
+        }
+        b.putLong(at + RequestEventLayout.VERSION_OFFSET,
+                RequestEventLayout.head(flags, e.method, e.httpVersion, e.status, keyCount, e.challenge), ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.SCHEMA_TAG_OFFSET, RequestEventLayout.tagAndPresence(schemaTag, presence),
+                ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.TIMESTAMP_OFFSET, e.timestampMillis, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.USER_AGENT_HASH_OFFSET, e.userAgentHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.PATH_HASH_OFFSET, e.pathHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.TEMPLATE_HASH_OFFSET, e.templateHash, ByteOrder.LITTLE_ENDIAN);
+        b.putLong(at + RequestEventLayout.PAGE_NUMBER_OFFSET, e.pageNumber, ByteOrder.LITTLE_ENDIAN);
+        // last, next to the commit: the consumer's merge assumes a record becomes visible about
+        // when its order was taken, so the gap between the two is kept to a store
+        b.putLong(at + RequestEventLayout.PUBLISH_ORDER_OFFSET, System.nanoTime(), ByteOrder.LITTLE_ENDIAN);
+        r.commit(at); // release store of the length; pairs with the consumer's acquire load of it
+    }
+
+    /**
+     * The ring to write to, or null when this producer has none. Gives up a ring the watcher found
+     * cut short or replaced (closing its descriptor: the one system call, and only then), then
+     * takes what the watcher offers. Owner thread only; allocates nothing.
+     */
+    private OneToOneRingBuffer ring() {
         if (stale) {
             detach();
         }
@@ -84,47 +174,25 @@ final class RingProducer {
                 offered = null;
                 install(o);
                 r = o.ring();
-            } else if (!triedOnce) {
-                triedOnce = true;
-                o = tryAttach();
-                if (o != null) {
-                    install(o);
-                    r = o.ring();
-                } else {
-                    needsRing = true;
-                }
             }
         }
         return r;
     }
 
-    /** Whether this producer has made its first attempt (owner thread). */
-    boolean triedOnce() {
-        return triedOnce;
-    }
-
-    private void install(Offer o) {
+    /** Starts writing to an offered ring. Owner thread (or its creator, before it serves). */
+    void install(Offer o) {
         ring = o.ring();
         owned = o.owned();
         stale = false;
         needsRing = false;
         attached = o.attached();
-    }
-
-    /** The ring met a fault (the file was cut short, or zeroed between a claim and its commit): give it up. */
-    void fault() {
-        detach();
-    }
-
-    /** Owns a ring now. Owner thread only. */
-    boolean owns() {
-        return ring != null;
+        owning.incrementAndGet();
     }
 
     /**
      * Claims the first free ring that is whole and maps it; null when there is none (the reason in
-     * {@link #lastError}). The owner thread (its first event) or the watcher thread (while
-     * {@link #needsRing}, never both: the owner stops trying after its first event).
+     * {@link #lastError}). The creating thread (once, before its loop serves) or the watcher thread
+     * (while {@link #needsRing}; never both).
      */
     Offer tryAttach() {
         String error = "no ring files in " + directory;
@@ -179,11 +247,11 @@ final class RingProducer {
     }
 
     /**
-     * Gives the ring up: no more writes into it, then the ownership released, so another thread
-     * may claim it. The mapping is left to the garbage collector. Owner thread (or, at close,
-     * the closing thread once no event loop publishes).
+     * Gives the ring up: no more writes into it, then the ownership released, so another producer
+     * may claim it; the watcher offers this one a ring again. The mapping is left to the garbage
+     * collector. Owner thread.
      */
-    void detach() {
+    private void detach() {
         boolean had = ring != null;
         ring = null;
         attached = null;
@@ -194,11 +262,15 @@ final class RingProducer {
             o.close();
         }
         if (had) {
+            owning.decrementAndGet();
             needsRing = true;
         }
     }
 
-    /** At close, once no thread publishes: releases the ring and any offer not taken. */
+    /**
+     * At the sink's close, once no loop publishes and the watcher has stopped: releases the ring
+     * and any offer not taken.
+     */
     void release() {
         detach();
         needsRing = false;

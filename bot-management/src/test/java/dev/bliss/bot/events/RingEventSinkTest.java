@@ -80,8 +80,9 @@ class RingEventSinkTest {
         Path rings = dir.resolve("events");
         OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
         try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, PluginMetrics.NONE)) {
-            assertTrue(sink.connected());
-            sink.publish(event(6));
+            RingProducer producer = sink.newProducer();
+            assertTrue(producer.connected());
+            producer.publish(event(6));
         }
         List<String> seen = new ArrayList<>();
         int read = consumer.read((type, b, at, length) -> {
@@ -115,7 +116,8 @@ class RingEventSinkTest {
         Path rings = dir.resolve("events");
         OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
         try (RingEventSink sink = new RingEventSink(rings, 1, SCHEMA_HASH, PluginMetrics.NONE)) {
-            sink.publish(new RequestEvent(1));
+            RingProducer producer = sink.newProducer();
+            producer.publish(new RequestEvent(1));
         }
         long[] number = new long[1];
         assertEquals(1, consumer.read((type, b, at, length) -> number[0] = b.getLong(at + RequestEventLayout.PAGE_NUMBER_OFFSET)));
@@ -129,14 +131,15 @@ class RingEventSinkTest {
         CountingMetrics metrics = new CountingMetrics();
         int written = 0;
         try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, metrics)) {
+            RingProducer producer = sink.newProducer();
             RequestEvent e = event(6);
             for (int i = 0; i < 100; i++) {
-                sink.publish(e);
+                producer.publish(e);
             }
             written = consumer.read((type, b, at, length) -> { }, 1000);
         }
         int recordLength = RequestEventLayout.bodyLength(6) + 8; // Agrona's header, 8-aligned
-        assertEquals(4096 / recordLength, written);
+        assertEquals((4096 - 8) / recordLength, written, "room is kept for the header after the last record");
         assertEquals(100 - written, metrics.count("bot_events_dropped", "reason", "ring_full"));
     }
 
@@ -145,14 +148,15 @@ class RingEventSinkTest {
         Path rings = dir.resolve("events");
         CountingMetrics metrics = new CountingMetrics();
         try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
-            assertFalse(sink.connected());
-            sink.publish(event(3));
+            RingProducer producer = sink.newProducer();
+            assertFalse(producer.connected());
+            producer.publish(event(3));
             assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_missing"));
             assertEquals(0.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
 
             OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 16);
-            await(sink::connected, Duration.ofSeconds(10));
-            sink.publish(event(3));
+            await(producer::connected, Duration.ofSeconds(10));
+            producer.publish(event(3));
             assertEquals(1, consumer.read((type, b, at, length) -> { }));
             assertEquals(1.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
         }
@@ -164,14 +168,15 @@ class RingEventSinkTest {
         Path file = rings.resolve("0");
         OneToOneRingBuffer first = createRing(file, 1 << 16);
         try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
-            sink.publish(event(3));
+            RingProducer producer = sink.newProducer();
+            producer.publish(event(3));
             assertEquals(1, first.read((type, b, at, length) -> { }));
             Path next = rings.resolve("next");
             OneToOneRingBuffer second = createRing(next, 1 << 17);
             Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             int[] got = new int[1];
             await(() -> {
-                sink.publish(event(3));
+                producer.publish(event(3));
                 got[0] += second.read((type, b, at, length) -> { });
                 return got[0] > 0;
             }, Duration.ofSeconds(10));
@@ -179,7 +184,7 @@ class RingEventSinkTest {
     }
 
     @Test
-    void shouldGiveEachThreadARingOfItsOwnAndCountAThreadLeftWithout() throws Exception {
+    void shouldGiveEachProducerARingOfItsOwnAndCountOneLeftWithout() throws Exception {
         Path rings = dir.resolve("events");
         OneToOneRingBuffer zero = createRing(rings.resolve("0"), 1 << 16);
         OneToOneRingBuffer one = createRing(rings.resolve("1"), 1 << 16);
@@ -187,19 +192,56 @@ class RingEventSinkTest {
         try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
             for (int t = 0; t < 3; t++) {
                 int events = t + 1;
+                // as the proxy does: each event loop's detector is made on that loop's thread
                 Thread thread = Thread.ofPlatform().start(() -> {
+                    RingProducer producer = sink.newProducer();
                     RequestEvent e = event(3);
                     for (int i = 0; i < events; i++) {
-                        sink.publish(e);
+                        producer.publish(e);
                     }
                 });
                 thread.join();
             }
             assertEquals(2.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble());
         }
-        assertEquals(1, zero.read((type, b, at, length) -> { }), "the first thread's one event, in the first ring");
-        assertEquals(2, one.read((type, b, at, length) -> { }), "the second thread's two, in the second");
-        assertEquals(3, metrics.count("bot_events_dropped", "reason", "ring_missing"), "the third thread found none free");
+        assertEquals(1, zero.read((type, b, at, length) -> { }), "the first producer's one event, in the first ring");
+        assertEquals(2, one.read((type, b, at, length) -> { }), "the second's two, in the second");
+        assertEquals(3, metrics.count("bot_events_dropped", "reason", "ring_missing"), "the third found none free");
+    }
+
+    @Test
+    void shouldStampEachRecordWithItsPublishOrderAcrossRings() throws Exception {
+        Path rings = dir.resolve("events");
+        OneToOneRingBuffer zero = createRing(rings.resolve("0"), 1 << 16);
+        OneToOneRingBuffer one = createRing(rings.resolve("1"), 1 << 16);
+        long before = System.nanoTime();
+        try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
+            RingProducer first = sink.newProducer();
+            RingProducer second = sink.newProducer();
+            RequestEvent e = event(3);
+            for (int i = 0; i < 4; i++) {
+                (i % 2 == 0 ? first : second).publish(e);
+            }
+        }
+        long after = System.nanoTime();
+        long[] orders = new long[4];
+        long[] times = new long[4];
+        int[] n = new int[2];
+        zero.read((type, b, at, length) -> {
+            orders[2 * n[0]] = b.getLong(at + RequestEventLayout.PUBLISH_ORDER_OFFSET);
+            times[2 * n[0]++] = b.getLong(at + RequestEventLayout.TIMESTAMP_OFFSET);
+        });
+        one.read((type, b, at, length) -> {
+            orders[2 * n[1] + 1] = b.getLong(at + RequestEventLayout.PUBLISH_ORDER_OFFSET);
+            times[2 * n[1]++ + 1] = b.getLong(at + RequestEventLayout.TIMESTAMP_OFFSET);
+        });
+        assertEquals(2, n[0]);
+        assertEquals(2, n[1]);
+        for (int i = 0; i < 4; i++) {
+            assertTrue(orders[i] >= before && orders[i] <= after, "the monotonic clock at publish: " + orders[i]);
+            assertTrue(i == 0 || orders[i] >= orders[i - 1], "published alternately into two rings, in this order");
+            assertEquals(1_760_000_000_123L, times[i], "the event's own time is left as the event says");
+        }
     }
 
     @Test
@@ -210,8 +252,9 @@ class RingEventSinkTest {
         // a lock through another open file description: what another proxy process holds
         try (RingOwnership other = RingOwnership.tryClaim(rings.resolve("0"));
              RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, PluginMetrics.NONE)) {
+            RingProducer producer = sink.newProducer();
             assertTrue(other != null);
-            sink.publish(event(3));
+            producer.publish(event(3));
         }
         assertEquals(0, zero.read((type, b, at, length) -> { }));
         assertEquals(1, one.read((type, b, at, length) -> { }));
@@ -225,12 +268,13 @@ class RingEventSinkTest {
         OneToOneRingBuffer ring = createRing(file, capacity);
         CountingMetrics metrics = new CountingMetrics();
         try (RingEventSink sink = new RingEventSink(rings, 3, SCHEMA_HASH, metrics)) {
-            sink.publish(event(3));
+            RingProducer producer = sink.newProducer();
+            producer.publish(event(3));
             assertEquals(1, ring.read((type, b, at, length) -> { }));
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 ch.truncate(0);
             }
-            sink.publish(event(3));
+            producer.publish(event(3));
             assertEquals(1, metrics.count("bot_events_dropped", "reason", "ring_fault"), "the write met the cut");
             assertEquals(0.0, metrics.gauges.get("bot_events_ring_connected{}").getAsDouble(), "and the ring was given up");
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
@@ -241,7 +285,7 @@ class RingEventSinkTest {
                     capacity + RingBufferDescriptor.TRAILER_LENGTH)));
             int[] got = new int[1];
             await(() -> {
-                sink.publish(event(3));
+                producer.publish(event(3));
                 got[0] += restored.read((type, b, at, length) -> { });
                 return got[0] > 0;
             }, Duration.ofSeconds(10));
@@ -255,10 +299,11 @@ class RingEventSinkTest {
         Path rings = dir.resolve("events");
         OneToOneRingBuffer consumer = createRing(rings.resolve("0"), 1 << 20);
         try (RingEventSink sink = new RingEventSink(rings, 6, SCHEMA_HASH, new CountingMetrics())) {
+            RingProducer producer = sink.newProducer();
             RequestEvent e = event(6);
             org.agrona.concurrent.MessageHandler drain = (type, b, at, length) -> { };
             for (int i = 0; i < 200_000; i++) {
-                sink.publish(e);
+                producer.publish(e);
                 consumer.read(drain);
             }
             long thread = Thread.currentThread().threadId();
@@ -267,7 +312,7 @@ class RingEventSinkTest {
                 long before = threads.getThreadAllocatedBytes(thread);
                 for (int i = 0; i < 100_000; i++) {
                     e.timestampMillis = i;
-                    sink.publish(e);
+                    producer.publish(e);
                     consumer.read(drain);
                 }
                 best = Math.min(best, threads.getThreadAllocatedBytes(thread) - before);

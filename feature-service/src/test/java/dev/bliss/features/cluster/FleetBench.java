@@ -2,6 +2,7 @@ package dev.bliss.features.cluster;
 
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.features.DimensionKeyText;
 import dev.bliss.features.FeatureLookup;
 import dev.bliss.features.FeatureService;
@@ -213,13 +214,14 @@ public final class FleetBench {
             int n = SCHEMA.dimensions().size();
             RingEventSink sink = new RingEventSink(a.ring().path(), n, SCHEMA.hash(), PluginMetrics.NONE);
             open.add(sink);
+            RingProducer producer = sink.newProducer();
             FeatureStoreReader reader = FeatureStoreReader.open(ReaderOptions.forPrefix(b.storePrefix()));
             open.add(reader);
             // warm-up: the aggregator's group assigned and the first vectors through
-            sample(sink, reader, "192.0.2.250");
+            sample(producer, reader, "192.0.2.250");
             long[] nanos = new long[samples];
             for (int i = 0; i < samples; i++) {
-                nanos[i] = sample(sink, reader, "198.18." + (i / 250) + '.' + (i % 250));
+                nanos[i] = sample(producer, reader, "198.18." + (i / 250) + '.' + (i % 250));
             }
             Arrays.sort(nanos);
             System.out.printf("latency: request event on node A -> vector in node B's store, %d samples, intervals 1 s:"
@@ -232,11 +234,11 @@ public final class FleetBench {
         }
     }
 
-    private static long sample(RingEventSink sink, FeatureStoreReader reader, String ip) {
+    private static long sample(RingProducer producer, FeatureStoreReader reader, String ip) {
         long key = DimensionKeyText.key(SCHEMA.dimensions().get(0), ip);
         RequestEvent e = FleetEvents.request(System.currentTimeMillis(), key, 1, 1, 200);
         long start = System.nanoTime();
-        sink.publish(e);
+        producer.publish(e);
         await("the vector of " + ip + " in node B's store", () -> {
             reader.refresh();
             return FeatureLookup.find(reader, SCHEMA, "ip", ip).status() == FeatureLookup.Status.FOUND;

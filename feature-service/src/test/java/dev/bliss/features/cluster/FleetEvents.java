@@ -2,6 +2,7 @@ package dev.bliss.features.cluster;
 
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.features.events.EventsRing;
@@ -109,12 +110,13 @@ public final class FleetEvents {
             }
         });
         try (RingEventSink sink = new RingEventSink(ring.path(), n, schema.hash(), PluginMetrics.NONE)) {
-            if (!sink.connected()) {
+            RingProducer producer = sink.newProducer();
+            if (!producer.connected()) {
                 throw new IllegalStateException("the sink did not open " + ring.path());
             }
             int written = 0;
             for (RequestEvent e : events) {
-                sink.publish(e);
+                producer.publish(e);
                 if (++written % 1000 == 0) {
                     while (consumer.poll(1024) > 0) {
                         // drain before the ring fills

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.management.ThreadMXBean;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.features.events.EventsRing;
 import dev.bliss.features.events.RequestEventRecord;
 import dev.bliss.features.events.RingConsumer;
@@ -44,16 +45,17 @@ class ForwardingAllocatesNothingTest {
         RingConsumer consumer = new RingConsumer(ring, dims, schema.hash(), 1_000_000_000L, forwarder);
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, schema.hash(), PluginMetrics.NONE)) {
+            RingProducer producer = sink.newProducer();
             RequestEvent e = new RequestEvent(dims);
             java.util.Arrays.fill(e.hasKey, true);
             for (int w = 0; w < 20; w++) {
-                run(sink, consumer, forwarder, e, now, 10_000, w % 2 == 0);
+                run(producer, consumer, forwarder, e, now, 10_000, w % 2 == 0);
             }
             long thread = Thread.currentThread().threadId();
             long best = Long.MAX_VALUE;
             for (int m = 0; m < 3; m++) {
                 long before = THREADS.getThreadAllocatedBytes(thread);
-                run(sink, consumer, forwarder, e, now, EVENTS, m != 1);
+                run(producer, consumer, forwarder, e, now, EVENTS, m != 1);
                 best = Math.min(best, THREADS.getThreadAllocatedBytes(thread) - before);
             }
             assertEquals(0, best, "bytes allocated over " + EVENTS + " events, best of three");
@@ -83,16 +85,17 @@ class ForwardingAllocatesNothingTest {
         RingConsumer consumer = new RingConsumer(ring, dims, schema.hash(), 1_000_000_000L, forwarder);
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, schema.hash(), PluginMetrics.NONE)) {
+            RingProducer producer = sink.newProducer();
             RequestEvent e = new RequestEvent(dims);
             java.util.Arrays.fill(e.hasKey, true);
             for (int w = 0; w < 20; w++) {
-                run(sink, consumer, forwarder, e, now, 10_000, sort);
+                run(producer, consumer, forwarder, e, now, 10_000, sort);
             }
             long thread = Thread.currentThread().threadId();
             long best = Long.MAX_VALUE;
             for (int m = 0; m < 3; m++) {
                 long before = THREADS.getThreadAllocatedBytes(thread);
-                run(sink, consumer, forwarder, e, now, EVENTS, sort);
+                run(producer, consumer, forwarder, e, now, EVENTS, sort);
                 best = Math.min(best, THREADS.getThreadAllocatedBytes(thread) - before);
             }
             batcher.flush();
@@ -104,13 +107,13 @@ class ForwardingAllocatesNothingTest {
     }
 
     /** {@code drain}: read the buffer as the producer thread would (here on this thread), else let it fill. */
-    private static void run(RingEventSink sink, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
+    private static void run(RingProducer producer, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
                             long now, int events, boolean drain) {
-        run(sink, consumer, forwarder, e, now, events, drain ? DISCARD : null);
+        run(producer, consumer, forwarder, e, now, events, drain ? DISCARD : null);
     }
 
     /** {@code drain}: the producer thread's handler of what the forwarder's buffer holds, or null to let it fill. */
-    private static void run(RingEventSink sink, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
+    private static void run(RingProducer producer, RingConsumer consumer, EventForwarder forwarder, RequestEvent e,
                             long now, int events, MessageHandler drain) {
         for (int i = 0; i < events; i++) {
             int k = i % KEYS;
@@ -121,7 +124,7 @@ class ForwardingAllocatesNothingTest {
             e.userAgentHash = i * 0x9E3779B97F4A7C15L;
             e.pathHash = i * 0xC2B2AE3D27D4EB4FL;
             e.status = 200;
-            sink.publish(e);
+            producer.publish(e);
             if ((i & 63) == 63) {
                 consumer.poll(1024);
                 if (drain != null) {

@@ -41,7 +41,7 @@ class RequestEventRoundTripTest {
         e.staticResource = true;
         e.browserLikeUserAgent = true;
         try (RingEventSink sink = new RingEventSink(ring.path(), 4, schema, PluginMetrics.NONE)) {
-            sink.publish(e);
+            sink.newProducer().publish(e);
         }
         AtomicInteger seen = new AtomicInteger();
         RingConsumer consumer = new RingConsumer(ring, 4, schema, 1_000_000_000L, r -> {

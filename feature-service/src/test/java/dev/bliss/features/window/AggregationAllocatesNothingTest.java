@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.management.ThreadMXBean;
 import dev.bliss.bot.events.RequestEvent;
 import dev.bliss.bot.events.RingEventSink;
+import dev.bliss.bot.events.RingProducer;
 import dev.bliss.bot.features.FeatureSchemaReader;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.features.events.EventsRing;
@@ -41,17 +42,18 @@ class AggregationAllocatesNothingTest {
         FeatureFrame frame = new FeatureFrame(shipped.schema().dimensions().stream().mapToInt(d -> d.features().size()).toArray());
         long now = System.currentTimeMillis();
         try (RingEventSink sink = new RingEventSink(ring.path(), dims, shipped.schema().hash(), PluginMetrics.NONE)) {
+            RingProducer producer = sink.newProducer();
             RequestEvent e = new RequestEvent(dims);
             java.util.Arrays.fill(e.hasKey, true);
             for (int w = 0; w < 30; w++) {
-                run(sink, consumer, e, now, 10_000);
+                run(producer, consumer, e, now, 10_000);
                 windows.fillWholeFrame(frame, now);
             }
             long thread = Thread.currentThread().threadId();
             long best = Long.MAX_VALUE;
             for (int m = 0; m < 3; m++) {
                 long before = THREADS.getThreadAllocatedBytes(thread);
-                run(sink, consumer, e, now, EVENTS);
+                run(producer, consumer, e, now, EVENTS);
                 windows.fillWholeFrame(frame, now);
                 best = Math.min(best, THREADS.getThreadAllocatedBytes(thread) - before);
             }
@@ -60,7 +62,7 @@ class AggregationAllocatesNothingTest {
         }
     }
 
-    private static void run(RingEventSink sink, RingConsumer consumer, RequestEvent e, long now, int events) {
+    private static void run(RingProducer producer, RingConsumer consumer, RequestEvent e, long now, int events) {
         for (int i = 0; i < events; i++) {
             int k = i % KEYS;
             e.timestampMillis = now - (events - i);
@@ -73,7 +75,7 @@ class AggregationAllocatesNothingTest {
             e.pageNumber = i % 5 == 0 ? RequestEventLayout.NO_PAGE_NUMBER : i / KEYS;
             e.status = i % 7 == 0 ? 404 : 200;
             e.challenge = i % 6; // every outcome, none to replayed
-            sink.publish(e);
+            producer.publish(e);
             if ((i & 63) == 63) {
                 consumer.poll(1024);
             }
