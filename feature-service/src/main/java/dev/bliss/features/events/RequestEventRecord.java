@@ -110,6 +110,11 @@ public final class RequestEventRecord {
         return buffer.getLong(offset + RequestEventLayout.TIMESTAMP_OFFSET, LE);
     }
 
+    /** The producer's monotonic nanoseconds at commit: an order across rings and processes of one host, not a time. */
+    public long publishOrder() {
+        return buffer.getLong(offset + RequestEventLayout.PUBLISH_ORDER_OFFSET, LE);
+    }
+
     public long userAgentHash() {
         return buffer.getLong(offset + RequestEventLayout.USER_AGENT_HASH_OFFSET, LE);
     }

@@ -12,8 +12,8 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Reads the events rings, each in turn: checks each record ({@link RequestEventRecord#check}) and hands the
- * valid ones to a {@link RequestEventHandler}; a record of an unknown type or version, a bad
+ * Reads the events rings, merged by publish order ({@link #poll}): checks each record
+ * ({@link RequestEventRecord#check}) and hands the valid ones to a {@link RequestEventHandler}; a record of an unknown type or version, a bad
  * length or another schema is skipped and counted, never fatal.
  *
  * <p><b>Thread:</b> one consumer thread calls {@link #poll}; the counters may be read from any
@@ -54,12 +54,15 @@ public final class RingConsumer implements MessageHandler {
     }
 
     /**
-     * Reads up to {@code limit} records from each ring, merged by their timestamps: while more
-     * than one ring has a record waiting, the one with the earliest timestamp is read next (ties:
-     * the lower ring). Why: one client's requests reach several event loops, so its events come
-     * through several rings, and some features depend on their order (a key's previous numbered
-     * page, interarrival gaps); a single shared ring kept the order of completion, a merge keeps
-     * the order of arrival to the millisecond of what each ring holds at the time.
+     * Reads up to {@code limit} records from each ring, merged by their publish order
+     * ({@link RequestEventLayout#PUBLISH_ORDER_OFFSET}, the producers' monotonic clock at commit):
+     * the ring whose next record was published first is read next, and goes on being read while
+     * its records stay ahead of every other ring's next one (ties, which are real ties: the lower
+     * ring). Why: one client's requests reach several event loops, so its events come through
+     * several rings, and some features depend on their order (a key's previous numbered page,
+     * interarrival gaps); a single shared ring kept the order of publication, and so does this
+     * merge, for the records it sees committed. A record still being written when a later one of
+     * another ring is read comes after it (feature-service README, "Order across the rings").
      *
      * @return the number of records read, valid or not
      */
@@ -69,23 +72,41 @@ public final class RingConsumer implements MessageHandler {
         int budget = limit * n;
         while (total < budget) {
             int best = -1;
-            int waiting = 0;
-            long bestTime = Long.MAX_VALUE;
+            long bestOrder = NOTHING;
+            int runnerUp = -1;
+            long runnerUpOrder = NOTHING;
             for (int i = 0; i < n; i++) {
-                long time = nextTimestamp(rings.ring(i));
-                if (time != NOTHING) {
-                    waiting++;
-                    if (best < 0 || time < bestTime) {
-                        best = i;
-                        bestTime = time;
-                    }
+                long order = nextOrder(rings.ring(i));
+                if (order == NOTHING) {
+                    continue;
+                }
+                // strictly less: on a tie the lower ring, seen first, stays ahead
+                if (best < 0 || order < bestOrder) {
+                    runnerUp = best;
+                    runnerUpOrder = bestOrder;
+                    best = i;
+                    bestOrder = order;
+                } else if (runnerUp < 0 || order < runnerUpOrder) {
+                    runnerUp = i;
+                    runnerUpOrder = order;
                 }
             }
             if (best < 0) {
                 break;
             }
-            // one ring alone: a batch at once; several: one record, then compare again
-            total += rings.ring(best).read(this, waiting == 1 ? budget - total : 1);
+            RingBuffer ring = rings.ring(best);
+            if (runnerUp < 0) {
+                total += ring.read(this, budget - total); // one ring alone: a batch at once
+                continue;
+            }
+            // the best ring's records, one at a time, while they stay ahead of the runner-up
+            // (which a tie keeps ahead when it is the lower ring)
+            long order;
+            do {
+                total += ring.read(this, 1);
+                order = nextOrder(ring);
+            } while (total < budget && order != NOTHING
+                    && (order < runnerUpOrder || order == runnerUpOrder && best < runnerUp));
         }
         for (int i = 0; i < n; i++) {
             checkStalled(i, rings.ring(i));
@@ -97,14 +118,17 @@ public final class RingConsumer implements MessageHandler {
         return total;
     }
 
+    /** No record committed. */
     private static final long NOTHING = Long.MAX_VALUE;
+    /** A record without a publish order (another type, version or length): read at once, skipped and counted. */
+    private static final long AT_ONCE = Long.MIN_VALUE;
 
     /**
-     * The timestamp of the ring's next record; {@link Long#MIN_VALUE} for a record that is no
-     * request event (read it at once: it is skipped and counted), {@link #NOTHING} when none is
-     * committed. Skips the padding record at the buffer's end. Consumer thread only.
+     * The publish order of the ring's next record; {@link #AT_ONCE} for a record that is no request
+     * event of this version, {@link #NOTHING} when none is committed. Skips the padding record at
+     * the buffer's end. Consumer thread only.
      */
-    private long nextTimestamp(RingBuffer ring) {
+    private long nextOrder(RingBuffer ring) {
         AtomicBuffer buffer = ring.buffer();
         int mask = ring.capacity() - 1;
         for (int attempt = 0; attempt < 2; attempt++) {
@@ -119,12 +143,13 @@ public final class RingConsumer implements MessageHandler {
                 ring.read(this, 1); // moves the head past the padding, reads nothing
                 continue;
             }
+            int body = RecordDescriptor.encodedMsgOffset(index);
             if (type != RequestEventLayout.MESSAGE_TYPE
-                    || length < RecordDescriptor.HEADER_LENGTH + RequestEventLayout.TIMESTAMP_OFFSET + Long.BYTES) {
-                return Long.MIN_VALUE;
+                    || length < RecordDescriptor.HEADER_LENGTH + RequestEventLayout.KEYS_OFFSET
+                    || (buffer.getByte(body + RequestEventLayout.VERSION_OFFSET) & 0xFF) != RequestEventLayout.VERSION) {
+                return AT_ONCE;
             }
-            return buffer.getLong(RecordDescriptor.encodedMsgOffset(index) + RequestEventLayout.TIMESTAMP_OFFSET,
-                    ByteOrder.LITTLE_ENDIAN);
+            return buffer.getLong(body + RequestEventLayout.PUBLISH_ORDER_OFFSET, ByteOrder.LITTLE_ENDIAN);
         }
         return NOTHING;
     }
