@@ -14,7 +14,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  *
  * <pre>
  *   bliss_features_events_total{result}              ring records read: ok | unknown_type | unknown_version | bad_length | schema_mismatch
- *   bliss_features_ring_unblocked_total              rings repaired after a producer's abandoned claim
+ *   bliss_features_ring_unblocked_total              rings that made no progress with a backlog, repaired or skipped forward
  *   bliss_features_ring_backlog_bytes                written and not yet read, all rings
  *   bliss_features_ring_capacity_bytes               of each ring
  *   bliss_features_rings                             number of rings
@@ -56,9 +56,10 @@ final class ServiceMetrics {
                     .description("Events ring records read, by result").tag("result", c.text()).register(registry);
         }
         FunctionCounter.builder("bliss_features_ring_unblocked", service, s -> s.consumer().unblocked())
-                .description("Abandoned producer claims skipped").register(registry);
+                .description("Events rings that made no progress with a backlog (a producer that died or stalled"
+                        + " mid-record), repaired (unowned) or skipped forward (owned)").register(registry);
         Gauge.builder("bliss_features_ring_backlog_bytes", service, s -> s.ring().backlogBytes())
-                .description("Bytes written to the events ring and not yet read").register(registry);
+                .description("Bytes written to the events rings and not yet read, all rings").register(registry);
         Gauge.builder("bliss_features_ring_capacity_bytes", service, s -> s.ring().capacity())
                 .description("Bytes of records in each events ring").register(registry);
         Gauge.builder("bliss_features_rings", service, s -> s.ring().count())
