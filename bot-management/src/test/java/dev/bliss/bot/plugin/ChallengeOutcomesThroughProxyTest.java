@@ -198,7 +198,7 @@ class ChallengeOutcomesThroughProxyTest {
         assertTrue(sampled < ordinary / 5, "the other requests are still sampled (1 %): " + sampled + " of " + ordinary);
     }
 
-    /** An events ring the feature service would create, so the proxy's event loops claim it at their first event. */
+    /** An events ring the feature service would create, so each proxy event loop's detector claims one when it is made. */
     private static OneToOneRingBuffer createRing(Path file, int capacity) throws Exception {
         Files.createDirectories(file.getParent());
         long size = capacity + RingBufferDescriptor.TRAILER_LENGTH;
