@@ -13,8 +13,9 @@ import java.nio.ByteOrder;
 
 /**
  * Reads the events rings, merged by publish order ({@link #poll}): checks each record
- * ({@link RequestEventRecord#check}) and hands the valid ones to a {@link RequestEventHandler}; a record of an unknown type or version, a bad
- * length or another schema is skipped and counted, never fatal.
+ * ({@link RequestEventRecord#check}) and hands the valid ones to a {@link RequestEventHandler};
+ * a record of an unknown type or version, a bad length or another schema is skipped and
+ * counted, never fatal.
  *
  * <p><b>Thread:</b> one consumer thread calls {@link #poll}; the counters may be read from any
  * thread (published with a release store after each poll). <b>Allocation:</b> none.

@@ -31,10 +31,13 @@ class EventForwarderTest {
         }
         FleetEvents.throughRing(dir, events, forwarder);
         int body = dev.bliss.store.events.RequestEventLayout.bodyLength(FleetEvents.SHIPPED.schema().dimensions().size());
-        int fit = (1 << 16) / org.agrona.BitUtil.align(body + RecordDescriptor.HEADER_LENGTH, RecordDescriptor.ALIGNMENT);
+        // Agrona's one-to-one ring keeps room for one more header after its last record, so records
+        // that would fill it exactly (version 3's 128 bytes with this schema) fit one less
+        int fit = ((1 << 16) - RecordDescriptor.HEADER_LENGTH)
+                / org.agrona.BitUtil.align(body + RecordDescriptor.HEADER_LENGTH, RecordDescriptor.ALIGNMENT);
         assertEquals(1_000, local.get(), "every event reached the local windows");
         assertEquals(1_000 - fit, forwarder.dropped());
-        assertTrue(forwarder.backlogBytes() > (1 << 16) - 128);
+        assertTrue(forwarder.backlogBytes() >= (1 << 16) - 128, "within a record of full: " + forwarder.backlogBytes());
 
         int[] drained = new int[1];
         forwarder.buffer().read((type, buffer, index, length) -> drained[0]++, Integer.MAX_VALUE);
