@@ -26,7 +26,8 @@ public enum Population {
     IN_APP(0),
     CONSOLE_TV(0),
     OLD_BROWSER(0),
-    RETURNING(0);
+    RETURNING(0),
+    MIDDLEBOX(0);
 
     private final int label;
 

@@ -11,12 +11,12 @@ import java.util.Map;
 public record PopulationMix(Map<Population, Double> shares) {
 
     /** {@link #DEFAULT} as text: a constant, so that the simulator's help can quote it. */
-    public static final String DEFAULT_TEXT = "human=0.32,cached_assets=0.05,single_page=0.03,in_app=0.03,"
-            + "console_tv=0.02,old_browser=0.03,returning=0.02,verified_bot=0.05,scraper=0.08,credential_stuffer=0.04,"
+    public static final String DEFAULT_TEXT = "human=0.29,cached_assets=0.05,single_page=0.03,in_app=0.03,"
+            + "console_tv=0.02,old_browser=0.03,returning=0.02,middlebox=0.03,verified_bot=0.05,scraper=0.08,credential_stuffer=0.04,"
             + "headless=0.07,asset_stuffer=0.05,browser_automation=0.07,ip_rotator=0.04,ua_rotator=0.04,fast_scraper=0.04,"
             + "slow_scraper=0.02";
 
-    /** Half people (a fifth of them unusual), half bots of every kind (half of them evasive). */
+    /** Half people (four in ten of them unusual), half bots of every kind (half of them evasive). */
     public static final PopulationMix DEFAULT = parse(DEFAULT_TEXT);
 
     /** The mix before the evasive and unusual populations (bot-v1 was trained on it). */

@@ -55,7 +55,7 @@ class RunBoundsTest {
     void shouldNameTheWrongItemOfAMix() {
         assertEquals("\"robot=1\": unknown population; known: human, verified_bot, scraper, credential_stuffer, headless, "
                         + "asset_stuffer, browser_automation, ip_rotator, ua_rotator, fast_scraper, slow_scraper, cached_assets, "
-                        + "single_page, in_app, console_tv, old_browser, returning",
+                        + "single_page, in_app, console_tv, old_browser, returning, middlebox",
                 assertThrows(IllegalArgumentException.class, () -> PopulationMix.parse("human=1,robot=1")).getMessage());
         assertEquals("\"human=x\": the share is not a number",
                 assertThrows(IllegalArgumentException.class, () -> PopulationMix.parse("human=x")).getMessage());

@@ -6,6 +6,7 @@ import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.identity.Addresses;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
 import dev.bliss.training.simulate.identity.CrawlerCatalog;
+import dev.bliss.training.simulate.identity.InterceptingGateway;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.SplittableRandom;
 public final class Cast {
 
     private static final int NAT_POOL = 64;
+    /** TLS-intercepting gateways per run, for the people at work behind them. */
+    private static final int GATEWAYS = 8;
 
     private final Map<Population, PopulationPlan> plans = new EnumMap<>(Population.class);
     private final BrowserCatalog browsers = BrowserCatalog.standard();
@@ -42,6 +45,7 @@ public final class Cast {
     private final double cleartextShare;
     /** Per population: people's actors of one population come in a fixed order, those of two do not. */
     private final Map<Population, List<String>> recentHumanAddresses = new EnumMap<>(Population.class);
+    private final List<InterceptingGateway> gateways = new ArrayList<>(GATEWAYS);
 
     /** One population's actors: its budget, random source and next request number. */
     private static final class PopulationPlan {
@@ -148,6 +152,10 @@ public final class Cast {
             case CONSOLE_TV -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.CONSOLE_TV);
             case OLD_BROWSER -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.OLD_BROWSER);
             case RETURNING -> new HumanActor(identity, humanAddress(population, random), browsers, HumanActor.Variant.RETURNING);
+            case MIDDLEBOX -> {
+                InterceptingGateway gateway = gateway(random);
+                yield new HumanActor(identity, gateway.address(random), browsers, HumanActor.Variant.MIDDLEBOX, gateway);
+            }
         };
         s.planned += length;
         s.nextNumber += length;
@@ -159,7 +167,7 @@ public final class Cast {
     private static long drawLength(Population p, SplittableRandom random) {
         double e = -Math.log(1 - random.nextDouble());
         return switch (p) {
-            case HUMAN -> Math.min(400, 8 + (long) (40 * e));
+            case HUMAN, MIDDLEBOX -> Math.min(400, 8 + (long) (40 * e));
             case VERIFIED_BOT -> Math.min(3000, 30 + (long) (300 * e));
             case SCRAPER -> Math.min(6000, 100 + (long) (800 * e));
             case CREDENTIAL_STUFFER -> Math.min(4000, 50 + (long) (400 * e));
@@ -174,6 +182,20 @@ public final class Cast {
             case SINGLE_PAGE -> 1 + (long) (3 * e) % 4;
             case RETURNING -> Math.min(300, 4 + (long) (25 * e));
         };
+    }
+
+    /**
+     * The gateway a person at work is behind: one of the run's few, drawn when the population's
+     * first actor starts (its actors come in a fixed order, so the gateways are the seed's), the
+     * first ones busiest, as a few large organisations send most such traffic.
+     */
+    private InterceptingGateway gateway(SplittableRandom random) {
+        if (gateways.isEmpty()) {
+            for (int i = 0; i < GATEWAYS; i++) {
+                gateways.add(InterceptingGateway.draw(random));
+            }
+        }
+        return gateways.get(Math.min(random.nextInt(GATEWAYS), random.nextInt(GATEWAYS)));
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.SimulatedRequest.Protocol;
 import dev.bliss.training.simulate.identity.Browser;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
+import dev.bliss.training.simulate.identity.InterceptingGateway;
 import dev.bliss.training.simulate.identity.TlsClient;
 import dev.bliss.training.simulate.identity.UnusualBrowsers;
 import dev.bliss.training.simulate.site.Accounts;
@@ -46,7 +47,12 @@ final class HumanActor extends Actor {
         /** A browser version from before client hints or fetch metadata. */
         OLD_BROWSER,
         /** Back with the session cookie of an earlier visit; most assets still cached. */
-        RETURNING
+        RETURNING,
+        /**
+         * At work behind a TLS-intercepting gateway: the browser's headers over the gateway's TLS
+         * stack and from its egress addresses, shared with everyone behind it.
+         */
+        MIDDLEBOX
     }
 
     private static final String[] SEARCHES = {"running shoes", "rain jacket", "headphones", "desk lamp", "backpack",
@@ -73,7 +79,15 @@ final class HumanActor extends Actor {
     }
 
     HumanActor(Identity identity, String ip, BrowserCatalog browsers, Variant variant) {
+        this(identity, ip, browsers, variant, null);
+    }
+
+    /** A person behind {@code gateway} ({@link Variant#MIDDLEBOX}), whose egress address {@code ip} is. */
+    HumanActor(Identity identity, String ip, BrowserCatalog browsers, Variant variant, InterceptingGateway gateway) {
         super(identity);
+        if ((variant == Variant.MIDDLEBOX) != (gateway != null)) {
+            throw new IllegalArgumentException("a gateway goes with the " + Variant.MIDDLEBOX + " variant, and only with it");
+        }
         this.ip = ip;
         this.variant = variant;
         UnusualBrowsers.Pick unusual = switch (variant) {
@@ -83,11 +97,13 @@ final class HumanActor extends Actor {
             default -> null;
         };
         this.browser = unusual != null ? unusual.browser() : browsers.pick(random);
-        this.fingerprint = unusual != null ? unusual.tls().fingerprint(random) : browser.family().tls().fingerprint(random);
+        TlsClient tls = gateway != null ? gateway.tls() : unusual != null ? unusual.tls() : browser.family().tls();
+        this.fingerprint = tls.fingerprint(random);
         this.requestedWith = unusual != null ? unusual.requestedWith() : null;
         // browsers speak HTTP/2 to any balancer that offers it; a share of networks still downgrades; TVs often do not
         double h2 = variant == Variant.CONSOLE_TV || variant == Variant.OLD_BROWSER ? 0.4 : 0.8;
-        this.protocol = random.nextDouble() < h2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        boolean http2 = random.nextDouble() < h2; // drawn for every variant, so adding one changed no other draw
+        this.protocol = (gateway != null ? gateway.http2() : http2) ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
         this.language = Languages.pick(browser.family(), random);
         this.account = random.nextDouble() < 0.25 ? 1 + random.nextInt(Accounts.COUNT) : 0;
         this.typo = random.nextDouble() < 0.15;
