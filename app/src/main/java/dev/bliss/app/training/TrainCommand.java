@@ -8,6 +8,7 @@ import dev.bliss.training.data.Dataset;
 import dev.bliss.training.data.FeatureSelection;
 import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
+import dev.bliss.training.data.ContradictionAugmentation;
 import dev.bliss.training.data.PaceAugmentation;
 import dev.bliss.training.data.RequestLabels;
 import dev.bliss.training.data.ValidationSplit;
@@ -138,6 +139,13 @@ public final class TrainCommand implements Callable<Integer> {
                     + "so that a patient bot is not read as a person by its pace alone (PaceAugmentation; default: none).")
     List<String> augmentPace = List.of();
 
+    @Option(names = "--augment-contradictions", paramLabel = "A,B", split = ",",
+            description = "Also train on a copy of each automated training row on which one of these checks reads 0 "
+                    + "(disagrees with the browser claimed), every other input taken from a random person's row, so that "
+                    + "a request contradicting its claim is not read as a person's for its history (ContradictionAugmentation; "
+                    + "only checks no real browser fails; default: none).")
+    List<String> augmentContradictions = List.of();
+
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
             description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
     Path leaveOneOutLog;
@@ -216,6 +224,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         Dataset train = all.rows(split.train());
         Dataset held = all.rows(split.validation());
+        int real = train.rowCount();
         if (!augmentPace.isEmpty()) {
             int before = train.rowCount();
             try {
@@ -225,6 +234,19 @@ public final class TrainCommand implements Callable<Integer> {
                 return 1;
             }
             System.err.printf(Locale.ROOT, "--augment-pace: %d automated rows copied at a person's pace%n", train.rowCount() - before);
+        }
+        if (!augmentContradictions.isEmpty()) {
+            int before = train.rowCount();
+            try {
+                // after --augment-pace, of the real rows only: its copies are not copied again
+                train = ContradictionAugmentation.apply(train, augmentContradictions.stream().map(String::strip).toList(),
+                        seed + 1, real);
+            } catch (IllegalArgumentException e) {
+                System.err.println("bliss train: --augment-contradictions: " + e.getMessage());
+                return 1;
+            }
+            System.err.printf(Locale.ROOT, "--augment-contradictions: %d contradicting automated rows copied with a person's "
+                    + "other inputs%n", train.rowCount() - before);
         }
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
                 selected.size(), train.rowCount(), held.rowCount(), seed);
@@ -288,7 +310,8 @@ public final class TrainCommand implements Callable<Integer> {
                 features, iterations, depth, learningRate, l2, borderCount, validation, earlyStop, seed,
                 trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration)
                 + (featureFraction < 1 ? " feature_fraction=" + featureFraction : "")
-                + (augmentPace.isEmpty() ? "" : " augment_pace=" + String.join(",", augmentPace)));
+                + (augmentPace.isEmpty() ? "" : " augment_pace=" + String.join(",", augmentPace))
+                + (augmentContradictions.isEmpty() ? "" : " augment_contradictions=" + String.join(",", augmentContradictions)));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {

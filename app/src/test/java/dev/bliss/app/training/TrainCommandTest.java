@@ -113,6 +113,22 @@ class TrainCommandTest {
         assertTrue(unknownPace.err().contains("--augment-pace: pace feature ip.pages_1m is not among the selected features"),
                 unknownPace.err());
         assertTrue(Files.notExists(dir.resolve("y.json")), "nothing written");
+
+        // the scrapers' requests without a cookie (has_cookie 0 standing in for a failed check) also
+        // trained with the people's other inputs; after the paced copies, of the real rows only
+        CommandRun contradicted = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("contradicted.json").toString(), "--iterations", "20",
+                "--augment-pace", "ip.reqs_1m", "--augment-contradictions", "has_cookie");
+        assertEquals(0, contradicted.exit(), contradicted.err());
+        assertTrue(contradicted.err().matches("(?s).*--augment-contradictions: \\d+ contradicting automated rows copied.*"),
+                contradicted.err());
+        assertTrue(Files.readString(dir.resolve("contradicted.json")).contains("augment_pace=ip.reqs_1m augment_contradictions=has_cookie"));
+        CommandRun unknownCheck = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("z.json").toString(), "--augment-contradictions",
+                "tls_agrees");
+        assertEquals(1, unknownCheck.exit());
+        assertTrue(unknownCheck.err().contains("--augment-contradictions: check tls_agrees is not among the selected features"),
+                unknownCheck.err());
     }
 
     /**

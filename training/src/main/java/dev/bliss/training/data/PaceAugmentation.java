@@ -1,8 +1,6 @@
 package dev.bliss.training.data;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Teaches a model that automation may go at a person's pace: for each automated training row,
@@ -16,9 +14,9 @@ import java.util.SplittableRandom;
  * copies, every automated kind also appears at people's pace, so the trees must find what tells
  * it there. The people's rows are left alone: a person does not learn to go faster.
  *
- * <p>The copies keep their row's client ({@link Dataset#group}) and population, so a split by
- * client or a population held out takes them with their originals. Only training rows should be
- * augmented: the validation rows, which stop the boosting and calibrate the score, stay real.
+ * <p>The copies keep their row's client and population ({@link PersonCopies}). Only training
+ * rows should be augmented: the validation rows, which stop the boosting and calibrate the score,
+ * stay real.
  */
 public final class PaceAugmentation {
 
@@ -34,43 +32,8 @@ public final class PaceAugmentation {
      * @throws IllegalArgumentException when a name is not among the data's features
      */
     public static Dataset apply(Dataset data, List<String> paceFeatures, long seed) {
-        int[] pace = new int[paceFeatures.size()];
-        for (int i = 0; i < pace.length; i++) {
-            pace[i] = data.featureNames().indexOf(paceFeatures.get(i));
-            if (pace[i] < 0) {
-                throw new IllegalArgumentException("pace feature " + paceFeatures.get(i) + " is not among the selected features");
-            }
-        }
-        int[] people = rows(data, false);
-        int[] bots = rows(data, true);
-        if (people.length == 0 || bots.length == 0) {
-            return data;
-        }
-        int original = data.rowCount();
-        int rows = original + bots.length;
-        // every row as it is, then each automated row once more
-        int[] source = new int[rows];
-        Arrays.setAll(source, i -> i < original ? i : bots[i - original]);
-        Dataset out = data.rows(source);
-        // rows() copies every column: the copies' cells are ours to fill before anyone reads them
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int c = original; c < rows; c++) {
-            int person = people[random.nextInt(people.length)];
-            for (int f : pace) {
-                out.column(f)[c] = data.column(f)[person];
-            }
-        }
-        return out;
-    }
-
-    private static int[] rows(Dataset data, boolean automated) {
-        int[] picked = new int[data.rowCount()];
-        int n = 0;
-        for (int r = 0; r < data.rowCount(); r++) {
-            if (data.automated(r) == automated) {
-                picked[n++] = r;
-            }
-        }
-        return Arrays.copyOf(picked, n);
+        int[] pace = PersonCopies.features(data, paceFeatures, "pace feature");
+        int n = data.rowCount();
+        return PersonCopies.append(data, PersonCopies.rows(data, n, true), PersonCopies.rows(data, n, false), pace, seed);
     }
 }
