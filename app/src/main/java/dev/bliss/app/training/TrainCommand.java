@@ -10,6 +10,7 @@ import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
 import dev.bliss.training.data.ContradictionAugmentation;
 import dev.bliss.training.data.PaceAugmentation;
+import dev.bliss.training.data.RefusedCookieAugmentation;
 import dev.bliss.training.data.RequestLabels;
 import dev.bliss.training.data.ValidationSplit;
 import dev.bliss.training.gbdt.BoostingOptions;
@@ -146,6 +147,13 @@ public final class TrainCommand implements Callable<Integer> {
                     + "only checks no real browser fails; default: none).")
     List<String> augmentContradictions = List.of();
 
+    @Option(names = "--augment-refused-cookies",
+            description = "Also train on a copy of each automated training row that did not return the site's cookie "
+                    + "(no Cookie, from an address with two or more pages in ten minutes and none with a cookie), every "
+                    + "other input taken from a random person's row (RefusedCookieAugmentation; needs has_cookie, "
+                    + "ip.ratio_cookie_10m and ip.pages_10m among the features).")
+    boolean augmentRefusedCookies;
+
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
             description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
     Path leaveOneOutLog;
@@ -248,6 +256,17 @@ public final class TrainCommand implements Callable<Integer> {
             System.err.printf(Locale.ROOT, "--augment-contradictions: %d contradicting automated rows copied with a person's "
                     + "other inputs%n", train.rowCount() - before);
         }
+        if (augmentRefusedCookies) {
+            int before = train.rowCount();
+            try {
+                train = RefusedCookieAugmentation.apply(train, seed + 2, real);
+            } catch (IllegalArgumentException e) {
+                System.err.println("bliss train: --augment-refused-cookies: " + e.getMessage());
+                return 1;
+            }
+            System.err.printf(Locale.ROOT, "--augment-refused-cookies: %d automated rows that refused the cookie copied with a "
+                    + "person's other inputs%n", train.rowCount() - before);
+        }
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
                 selected.size(), train.rowCount(), held.rowCount(), seed);
 
@@ -311,7 +330,8 @@ public final class TrainCommand implements Callable<Integer> {
                 trained.trees().size(), trained.borderCount(), all.rowCount(), maxGainShare, calibration)
                 + (featureFraction < 1 ? " feature_fraction=" + featureFraction : "")
                 + (augmentPace.isEmpty() ? "" : " augment_pace=" + String.join(",", augmentPace))
-                + (augmentContradictions.isEmpty() ? "" : " augment_contradictions=" + String.join(",", augmentContradictions)));
+                + (augmentContradictions.isEmpty() ? "" : " augment_contradictions=" + String.join(",", augmentContradictions))
+                + (augmentRefusedCookies ? " augment_refused_cookies" : ""));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {

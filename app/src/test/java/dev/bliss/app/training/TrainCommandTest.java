@@ -129,6 +129,11 @@ class TrainCommandTest {
         assertEquals(1, unknownCheck.exit());
         assertTrue(unknownCheck.err().contains("--augment-contradictions: check tls_agrees is not among the selected features"),
                 unknownCheck.err());
+        CommandRun withoutPages = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("z.json").toString(), "--augment-refused-cookies");
+        assertEquals(1, withoutPages.exit());
+        assertTrue(withoutPages.err().contains("--augment-refused-cookies: input ip.ratio_cookie_10m is not among the selected "
+                + "features"), withoutPages.err());
     }
 
     /**
