@@ -1,6 +1,7 @@
 package dev.bliss.training.data;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Teaches a model that a client which does not return the site's cookie is automated, whatever
@@ -45,7 +46,7 @@ public final class RefusedCookieAugmentation {
         if (sourceRows < 0 || sourceRows > data.rowCount()) {
             throw new IllegalArgumentException(sourceRows + " source rows of " + data.rowCount());
         }
-        int[] refusal = PersonCopies.features(data, java.util.List.of(HAS_COOKIE, COOKIE_SHARE, PAGES), "input");
+        int[] refusal = PersonCopies.features(data, List.of(HAS_COOKIE, COOKIE_SHARE, PAGES), "input");
         float[] cookie = data.column(refusal[0]);
         float[] share = data.column(refusal[1]);
         float[] pages = data.column(refusal[2]);
