@@ -50,15 +50,8 @@ public final class ContradictionAugmentation {
                 bots[contradicting++] = r;
             }
         }
-        int[] rest = new int[data.featureCount()];
-        int n = 0;
-        for (int f = 0; f < data.featureCount(); f++) {
-            if (!contains(check, f)) {
-                rest[n++] = f;
-            }
-        }
         return PersonCopies.append(data, Arrays.copyOf(bots, contradicting), PersonCopies.rows(data, sourceRows, false),
-                Arrays.copyOf(rest, n), seed);
+                PersonCopies.allBut(data, f -> contains(check, f)), seed);
     }
 
     private static boolean contradicts(Dataset data, int row, int[] checks) {

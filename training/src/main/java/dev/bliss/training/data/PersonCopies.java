@@ -3,6 +3,7 @@ package dev.bliss.training.data;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 
 /**
  * The mechanics both augmentations share: automated training rows copied once more, some of
@@ -26,6 +27,18 @@ final class PersonCopies {
             }
         }
         return indexes;
+    }
+
+    /** The indexes of every feature of the data that {@code kept} does not keep, in order. */
+    static int[] allBut(Dataset data, IntPredicate kept) {
+        int[] rest = new int[data.featureCount()];
+        int n = 0;
+        for (int f = 0; f < rest.length; f++) {
+            if (!kept.test(f)) {
+                rest[n++] = f;
+            }
+        }
+        return Arrays.copyOf(rest, n);
     }
 
     /** The rows below {@code bound} of one class, in order. */

@@ -57,14 +57,9 @@ public final class RefusedCookieAugmentation {
                 bots[refused++] = r;
             }
         }
-        int[] rest = new int[data.featureCount()];
-        int n = 0;
-        for (int f = 0; f < data.featureCount(); f++) {
-            if (f != refusal[0] && f != refusal[1] && f != refusal[2] && !data.featureNames().get(f).startsWith(COOKIE_DIMENSION)) {
-                rest[n++] = f;
-            }
-        }
+        int[] fromPerson = PersonCopies.allBut(data, f -> f == refusal[0] || f == refusal[1] || f == refusal[2]
+                || data.featureNames().get(f).startsWith(COOKIE_DIMENSION));
         return PersonCopies.append(data, Arrays.copyOf(bots, refused), PersonCopies.rows(data, sourceRows, false),
-                Arrays.copyOf(rest, n), seed);
+                fromPerson, seed);
     }
 }
