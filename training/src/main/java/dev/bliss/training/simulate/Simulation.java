@@ -2,12 +2,14 @@ package dev.bliss.training.simulate;
 
 import dev.bliss.training.simulate.actor.Actor;
 import dev.bliss.training.simulate.actor.Cast;
+import dev.bliss.training.simulate.actor.ChallengePage;
 import dev.bliss.training.simulate.actor.Step;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
@@ -32,7 +34,7 @@ import java.util.function.Consumer;
  * <pre>
  *   cast ──► actor ──step──► planned at last send + response + pause (simulated time)
  *              ▲               ──► due on the clock ──► truth row ──► HTTP client (stamped) ──► target
- *              └───────────── status, Set-Cookie ◄────────────────────────────┘
+ *              └──── status, Set-Cookie, Location, challenge page ◄─────────────────┘
  * </pre>
  *
  * <p>The client stands for the load balancer in front of the proxy: connections are shared by all
@@ -234,13 +236,14 @@ public final class Simulation {
                 .setHeaders(headers(r, h2, at)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
         (h2 ? http2 : http1).request(options)
                 .compose(req -> r.body() == null ? req.send() : req.send(r.body()))
-                .compose(resp -> resp.body().map(body -> resp))
+                .compose(resp -> resp.body().map(body -> new Answer(resp, challengePage(resp, body))))
                 .onComplete(ar -> {
                     if (ar.succeeded()) {
-                        HttpClientResponse resp = ar.result();
+                        HttpClientResponse resp = ar.result().response();
                         answered++;
                         tally.answered(resp.statusCode());
-                        actor.onResponse(resp.statusCode(), resp.headers().getAll(HttpHeaders.SET_COOKIE));
+                        actor.onResponse(resp.statusCode(), resp.headers().getAll(HttpHeaders.SET_COOKIE),
+                                resp.getHeader(HttpHeaders.LOCATION), ar.result().challenge());
                     } else {
                         failed++;
                         tally.failed++;
@@ -256,6 +259,23 @@ public final class Simulation {
                     schedule(actor, at + SimulatedClock.RESPONSE_MILLIS);
                     dispatch();
                 });
+    }
+
+    /** A response, and the challenge page it was (or null). */
+    private record Answer(HttpClientResponse response, ChallengePage challenge) {
+    }
+
+    /**
+     * The proxy's challenge page, when {@code resp} is one: 403 with {@code cf-mitigated:
+     * challenge} and HTML (the plain-text 403 of a challenged asset or POST has nothing to solve).
+     */
+    private static ChallengePage challengePage(HttpClientResponse resp, Buffer body) {
+        String type = resp.getHeader(HttpHeaders.CONTENT_TYPE);
+        if (resp.statusCode() != 403 || !"challenge".equals(resp.getHeader("cf-mitigated"))
+                || type == null || !type.startsWith("text/html")) {
+            return null;
+        }
+        return ChallengePage.parse(body.toString());
     }
 
     /** The client's headers, then the balancer's. HTTP/2 field names are lower case on the wire. */

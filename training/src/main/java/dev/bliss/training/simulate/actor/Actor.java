@@ -4,7 +4,9 @@ import dev.bliss.training.simulate.Header;
 import dev.bliss.training.simulate.Population;
 import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.identity.TlsClient;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -17,6 +19,10 @@ import java.util.SplittableRandom;
  * run's request count never depends on which actors happen to finish first). Request ids are
  * numbered from the actor's first number: the cast hands out consecutive ranges.
  *
+ * <p>A browser also answers the proxy's challenge page ({@link #challengeChecks}): between two
+ * steps of its plan it submits the page's solution and, once the proxy redirects it back with a
+ * clearance, loads the challenged page again. Those requests come out of the same budget.
+ *
  * <p>Not thread-safe: the runner calls an actor from one event loop.
  */
 public abstract class Actor {
@@ -28,6 +34,14 @@ public abstract class Actor {
     private final int length;
     private final SimulatedRequest.Transport transport;
     private int sent;
+    /** The last request sent: the one the next response answers. */
+    private SimulatedRequest last;
+    /** A challenge page this actor's browser is about to solve, and the navigation it answered. */
+    private ChallengePage challenge;
+    private SimulatedRequest challenged;
+    /** The last request was a challenge's verification: its 303 says where to go back to. */
+    private boolean verifying;
+    private String returnTo;
 
     protected final SplittableRandom random;
     protected final CookieJar cookies = new CookieJar();
@@ -88,22 +102,115 @@ public abstract class Actor {
         if (sent >= length) {
             throw new IllegalStateException("actor " + index + " has sent its " + length + " requests");
         }
-        Step step = plan(idPrefix + number(firstNumber + sent));
+        String id = idPrefix + number(firstNumber + sent);
+        Step step = challenge != null ? verify(id) : returnTo != null ? reload(id) : plan(id);
+        last = step.request();
         sent++;
         return step;
     }
 
     /** The response to the last request: its status and Set-Cookie values. */
     public void onResponse(int status, List<String> setCookies) {
+        onResponse(status, setCookies, null, null);
+    }
+
+    /**
+     * The response to the last request.
+     *
+     * @param location  its Location header, or null
+     * @param challenge the challenge page it was, or null
+     */
+    public void onResponse(int status, List<String> setCookies, String location, ChallengePage challenge) {
         if (keepsCookies()) {
             cookies.store(setCookies);
+        }
+        if (verifying) {
+            verifying = false;
+            returnTo = status == 303 ? location : null;
+        } else if (challenge != null && challengeChecks() != NO_SCRIPT && secureContext()) {
+            this.challenge = challenge;
+            this.challenged = last;
         }
         observe(status);
     }
 
     /** The last request got no response (connection error, timeout). */
     public void onFailure() {
+        verifying = false;
         observe(0);
+    }
+
+    /** What {@link #challengeChecks} returns for a client that does not run a page's scripts. */
+    protected static final int NO_SCRIPT = -1;
+
+    /**
+     * The environment-check bits ({@code dev.bliss.challenge.EnvironmentCheck}) this actor's
+     * browser reports when it runs a challenge page's script, or {@link #NO_SCRIPT}: an HTTP
+     * library gets the page and goes on with its plan. A browser runs it only over TLS, where
+     * the page's WebCrypto exists (a secure context).
+     */
+    protected int challengeChecks() {
+        return NO_SCRIPT;
+    }
+
+    /**
+     * The page script's submission: the proof of work done, after the second or two a browser
+     * takes for it, a navigation from the challenged page to the verification path.
+     */
+    private Step verify(String id) {
+        ChallengePage page = challenge;
+        challenge = null;
+        verifying = true;
+        double seconds = logNormal(1.2, 0.5, 0.3, 8);
+        String userAgent = header(challenged.headers(), "User-Agent");
+        String target = page.verification(page.solve(), challengeChecks(), userAgent == null ? "" : userAgent,
+                Math.round(seconds * 1000));
+        // a form submission from the page: same-origin, the page as Referer where the browser sends one
+        List<Header> headers = with(challenged.headers(), "Cookie", cookies.header());
+        headers = replaced(replaced(headers, "Referer", origin + challenged.path()), "Sec-Fetch-Site", "same-origin");
+        return new Step(seconds, request(id, challenged.clientIp(), challenged.fingerprint(), challenged.protocol(), "GET",
+                target, headers, null));
+    }
+
+    /** The redirect back to the challenged page, now with the clearance cookie. */
+    private Step reload(String id) {
+        String path = returnTo;
+        returnTo = null;
+        List<Header> headers = with(challenged.headers(), "Cookie", cookies.header());
+        return new Step(0.05, request(id, challenged.clientIp(), challenged.fingerprint(), challenged.protocol(),
+                challenged.method(), path, headers, null));
+    }
+
+    private static String header(List<Header> headers, String name) {
+        for (Header h : headers) {
+            if (h.name().equalsIgnoreCase(name)) {
+                return h.value();
+            }
+        }
+        return null;
+    }
+
+    /** {@code headers} with {@code name} set to {@code value} where it is; unchanged without it. */
+    private static List<Header> replaced(List<Header> headers, String name, String value) {
+        return header(headers, name) == null ? headers : with(headers, name, value);
+    }
+
+    /** {@code headers} with {@code name} set to {@code value} in its place (appended when new), or removed for null. */
+    private static List<Header> with(List<Header> headers, String name, String value) {
+        List<Header> out = new ArrayList<>(headers.size() + 1);
+        boolean placed = false;
+        for (Header h : headers) {
+            if (!h.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+                out.add(h);
+            } else if (value != null && !placed) {
+                out.add(new Header(h.name(), value));
+                placed = true;
+            }
+        }
+        if (value != null && !placed) {
+            out.add(new Header(name, value));
+        }
+        return out;
     }
 
     /** Plans the next request, whose id is {@code requestId}. */

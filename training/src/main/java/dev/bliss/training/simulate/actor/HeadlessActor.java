@@ -1,5 +1,6 @@
 package dev.bliss.training.simulate.actor;
 
+import dev.bliss.challenge.EnvironmentCheck;
 import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.SimulatedRequest.Protocol;
 import dev.bliss.training.simulate.identity.Addresses;
@@ -35,6 +36,7 @@ final class HeadlessActor extends Actor {
     private final double jitter;
     private final boolean fetchesAssets;
     private final boolean navigatesByUrl;
+    private final int challengeChecks;
     private final ArrayDeque<String> pendingAssets = new ArrayDeque<>();
     private String page;
     private int cursor;
@@ -67,6 +69,15 @@ final class HeadlessActor extends Actor {
         this.fetchesAssets = disguised || random.nextDouble() < 0.5;
         this.navigatesByUrl = !disguised && random.nextDouble() < 0.5;
         this.cursor = random.nextInt(SiteMap.PRODUCTS);
+        // a challenge page runs like any page in the driven browser: navigator.webdriver is true
+        // unless a stealth plugin hides it, which disguised automation uses with its user agent
+        int checks = disguised ? EnvironmentCheck.ALL : EnvironmentCheck.ALL & ~EnvironmentCheck.WEBDRIVER.bit();
+        this.challengeChecks = marked ? checks & ~EnvironmentCheck.HEADLESS.bit() : checks;
+    }
+
+    @Override
+    protected int challengeChecks() {
+        return challengeChecks;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.bliss.training.simulate.actor;
 
+import dev.bliss.challenge.EnvironmentCheck;
 import dev.bliss.training.simulate.Header;
 import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.SimulatedRequest.Protocol;
@@ -128,6 +129,12 @@ final class HumanActor extends Actor {
     @Override
     protected boolean keepsCookies() {
         return true;
+    }
+
+    /** A person's browser runs the page and passes every check. */
+    @Override
+    protected int challengeChecks() {
+        return EnvironmentCheck.ALL;
     }
 
     @Override
