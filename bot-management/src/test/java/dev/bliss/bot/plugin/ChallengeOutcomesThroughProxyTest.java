@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bliss.challenge.ChallengeForm;
 import dev.bliss.challenge.ProofOfWork;
 import dev.bliss.proxy.ProxyServer;
 import dev.bliss.proxy.testing.Proxies;
@@ -12,13 +13,11 @@ import dev.bliss.proxy.testing.TestOrigin;
 import dev.bliss.store.events.RequestEventLayout;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,8 +26,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
@@ -86,9 +83,9 @@ class ChallengeOutcomesThroughProxyTest {
         String browser = "192.0.2.10";
         HttpResponse<String> page = get(port, "/page?q=1", browser, "c-issued", CHROME, "Accept", "text/html");
         assertEquals(403, page.statusCode());
-        Form form = Form.of(page.body());
-        String counter = solve(form);
-        HttpResponse<String> solved = get(port, form.solution(counter, 7, CHROME), browser, "c-solved", CHROME);
+        ChallengeForm form = form(page.body());
+        String counter = form.solve();
+        HttpResponse<String> solved = get(port, form.verification(counter, 7, CHROME, 5), browser, "c-solved", CHROME);
         assertEquals(303, solved.statusCode(), solved.body());
         String cookie = solved.headers().firstValue("set-cookie").orElseThrow().split(";")[0];
         assertEquals(200, get(port, "/page?q=1", browser, "c-cleared", CHROME, "Accept", "text/html", "Cookie", cookie).statusCode());
@@ -97,11 +94,11 @@ class ChallengeOutcomesThroughProxyTest {
         origin.next();
 
         String script = "198.51.100.20";
-        Form other = Form.of(get(port, "/page", script, "c-issued-2", PYTHON, "Accept", "text/html").body());
-        HttpResponse<String> failed = get(port, other.solution(wrongCounter(other), 7, PYTHON), script, "c-failed", PYTHON);
+        ChallengeForm other = form(get(port, "/page", script, "c-issued-2", PYTHON, "Accept", "text/html").body());
+        HttpResponse<String> failed = get(port, other.verification(wrongCounter(other), 7, PYTHON, 5), script, "c-failed", PYTHON);
         assertEquals(403, failed.statusCode());
         assertTrue(failed.body().contains("wrong work"), failed.body());
-        HttpResponse<String> replayed = get(port, form.solution(counter, 7, CHROME), script, "c-replayed", PYTHON);
+        HttpResponse<String> replayed = get(port, form.verification(counter, 7, CHROME, 5), script, "c-replayed", PYTHON);
         assertEquals(403, replayed.statusCode());
         assertTrue(replayed.body().contains("replayed"), replayed.body());
         assertEquals(0, origin.seenCount());
@@ -172,11 +169,11 @@ class ChallengeOutcomesThroughProxyTest {
         int solutions = 5;
         for (int i = 0; i < solutions; i++) {
             String browser = "192.0.2." + (40 + i);
-            Form form = Form.of(get(port, "/page", browser, "i-" + i, CHROME, "Accept", "text/html").body());
-            assertEquals(303, get(port, form.solution(solve(form), 7, CHROME), browser, "s-" + i, CHROME).statusCode());
+            ChallengeForm form = form(get(port, "/page", browser, "i-" + i, CHROME, "Accept", "text/html").body());
+            assertEquals(303, get(port, form.verification(form.solve(), 7, CHROME, 5), browser, "s-" + i, CHROME).statusCode());
             String script = "198.51.100." + (40 + i);
-            Form other = Form.of(get(port, "/page", script, "j-" + i, PYTHON, "Accept", "text/html").body());
-            assertEquals(403, get(port, other.solution(wrongCounter(other), 7, PYTHON), script, "f-" + i, PYTHON).statusCode());
+            ChallengeForm other = form(get(port, "/page", script, "j-" + i, PYTHON, "Accept", "text/html").body());
+            assertEquals(403, get(port, other.verification(wrongCounter(other), 7, PYTHON, 5), script, "f-" + i, PYTHON).statusCode());
         }
         proxy.close();
         proxy = null;
@@ -219,49 +216,19 @@ class ChallengeOutcomesThroughProxyTest {
         return CLIENT.send(b.GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static String solve(Form form) {
-        ProofOfWork work = new ProofOfWork();
-        for (long c = 0; c < 1L << (form.difficulty + 12); c++) {
-            if (work.solves(form.nonce, Long.toString(c), form.difficulty)) {
-                return Long.toString(c);
-            }
-        }
-        throw new AssertionError("no solution");
-    }
-
-    private static String wrongCounter(Form form) {
+    private static String wrongCounter(ChallengeForm form) {
         ProofOfWork work = new ProofOfWork();
         for (long c = 0; ; c++) {
-            if (!work.solves(form.nonce, Long.toString(c), form.difficulty)) {
+            if (!work.solves(form.nonce(), Long.toString(c), form.difficulty())) {
                 return Long.toString(c);
             }
         }
     }
 
-    /** The interstitial's form: what the page's script submits. */
-    private record Form(String action, int difficulty, String nonce, String rule, String returnTo) {
-
-        static Form of(String html) {
-            return new Form(find(html, "action=\"([^\"]*)\""), Integer.parseInt(find(html, "data-difficulty=\"([^\"]*)\"")),
-                    find(html, "name=\"n\" value=\"([^\"]*)\""), find(html, "name=\"r\" value=\"([^\"]*)\""),
-                    find(html, "name=\"to\" value=\"([^\"]*)\"").replace("&amp;", "&"));
-        }
-
-        String solution(String counter, int checks, String userAgent) {
-            return action + "?n=" + enc(nonce) + "&r=" + enc(rule) + "&to=" + enc(returnTo) + "&c=" + counter
-                    + "&k=" + checks + "&u=" + enc(userAgent) + "&t=5";
-        }
-
-        private static String find(String html, String regex) {
-            Matcher m = Pattern.compile(regex).matcher(html);
-            if (!m.find()) {
-                throw new AssertionError("no " + regex + " in the page: " + html);
-            }
-            return m.group(1);
-        }
-
-        private static String enc(String s) {
-            return URLEncoder.encode(s, StandardCharsets.UTF_8);
-        }
+    /** The interstitial's form, as the page's script reads it. */
+    private static ChallengeForm form(String html) {
+        ChallengeForm form = ChallengeForm.parse(html);
+        assertNotNull(form, "a challenge page: " + html);
+        return form;
     }
 }

@@ -1,20 +1,15 @@
 package dev.bliss.proxy.challenge;
 
-import dev.bliss.challenge.ProofOfWork;
+import dev.bliss.challenge.ChallengeForm;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the tests need to act as clients of a challenged proxy: a JDK HttpClient that follows no
- * redirects, the form fields read out of an interstitial page, and the page's proof of work done
- * in Java (the same hash the page's script computes through WebCrypto).
+ * redirects and the interstitial's form read and solved as its script would ({@link ChallengeForm}).
  */
 final class ChallengeClients {
 
@@ -39,55 +34,18 @@ final class ChallengeClients {
         return CLIENT.send(b.GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The interstitial's form: action, difficulty and hidden fields. */
-    record Form(String action, int difficulty, String nonce, String rule, String returnTo) {
-
-        static Form of(String html) {
-            return new Form(attribute(html, "action"), Integer.parseInt(attribute(html, "data-difficulty")),
-                    input(html, "n"), input(html, "r"), input(html, "to").replace("&amp;", "&"));
+    /** The interstitial's form, as a browser's script reads it. */
+    static ChallengeForm form(String html) {
+        ChallengeForm form = ChallengeForm.parse(html);
+        if (form == null) {
+            throw new AssertionError("not a challenge page: " + html);
         }
-
-        /** The verification request the page's script would make. */
-        String solution(String counter, int checks, String userAgent) {
-            return action + "?n=" + enc(nonce) + "&r=" + enc(rule) + "&to=" + enc(returnTo) + "&c=" + counter
-                    + "&k=" + checks + "&u=" + enc(userAgent) + "&t=5";
-        }
-    }
-
-    static String solve(Form form) {
-        ProofOfWork work = new ProofOfWork();
-        for (long counter = 0; counter < 1L << (form.difficulty() + 10); counter++) {
-            String c = Long.toString(counter);
-            if (work.solves(form.nonce(), c, form.difficulty())) {
-                return c;
-            }
-        }
-        throw new AssertionError("no solution found");
+        return form;
     }
 
     /** The clearance cookie ("name=value") of a Set-Cookie header. */
     static String cookie(HttpResponse<?> response) {
         String setCookie = response.headers().firstValue("set-cookie").orElseThrow(() -> new AssertionError("no Set-Cookie"));
         return setCookie.substring(0, setCookie.indexOf(';'));
-    }
-
-    private static String attribute(String html, String name) {
-        Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(html);
-        if (!m.find()) {
-            throw new AssertionError("no " + name + " in the page");
-        }
-        return m.group(1);
-    }
-
-    private static String input(String html, String name) {
-        Matcher m = Pattern.compile("name=\"" + name + "\" value=\"([^\"]*)\"").matcher(html);
-        if (!m.find()) {
-            throw new AssertionError("no input " + name + " in the page");
-        }
-        return m.group(1);
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.challenge;
 
+import dev.bliss.challenge.ChallengeForm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -137,9 +138,9 @@ class ChallengeOverTlsTest {
 
         HttpResponse<String> page = get(first, port, "/page", "Accept", "text/html");
         assertEquals(403, page.statusCode());
-        ChallengeClients.Form form = ChallengeClients.Form.of(page.body());
-        String counter = ChallengeClients.solve(form);
-        HttpResponse<String> solved = get(first, port, form.solution(counter, 7, ChallengeClients.BROWSER_UA));
+        ChallengeForm form = ChallengeClients.form(page.body());
+        String counter = form.solve();
+        HttpResponse<String> solved = get(first, port, form.verification(counter, 7, ChallengeClients.BROWSER_UA, 5));
         assertEquals(303, solved.statusCode(), solved.headers().map() + " " + solved.body());
         String setCookie = solved.headers().firstValue("set-cookie").orElseThrow();
         assertTrue(setCookie.contains("; Secure") && setCookie.contains("HttpOnly"), "Secure on a TLS listener: " + setCookie);
@@ -164,7 +165,7 @@ class ChallengeOverTlsTest {
         String otherJa4 = ja4Of(other, port);
         assertNotEquals(ja4.substring(0, 23), otherJa4.substring(0, 23), "another cipher list: " + otherJa4);
         assertEquals(403, get(other, port, "/page", "Cookie", cookie, "Accept", "text/html").statusCode());
-        HttpResponse<String> replayed = get(other, port, form.solution(counter, 7, ChallengeClients.BROWSER_UA));
+        HttpResponse<String> replayed = get(other, port, form.verification(counter, 7, ChallengeClients.BROWSER_UA, 5));
         assertEquals(403, replayed.statusCode());
         assertTrue(replayed.body().contains("replayed"), replayed.body());
         assertEquals(0, origin.seenCount());

@@ -1,5 +1,6 @@
 package dev.bliss.proxy.challenge;
 
+import dev.bliss.challenge.ChallengeForm;
 import static dev.bliss.proxy.challenge.ChallengeClients.BROWSER_UA;
 import static dev.bliss.proxy.challenge.ChallengeClients.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,7 +76,7 @@ class ChallengeThroughProxyTest {
         String requestId = r.body().replaceAll("(?s).*Request id <code>([^<]*)</code>.*", "$1");
         assertFalse(requestId.isEmpty() || requestId.contains("<"));
         assertTrue(r.body().length() < 16 * 1024);
-        assertEquals("/page?x=1", ChallengeClients.Form.of(r.body()).returnTo());
+        assertEquals("/page?x=1", ChallengeClients.form(r.body()).returnTo());
         assertEquals(0, origin.seenCount());
         assertEquals(200, get(port, "/open").statusCode());
         assertTrue(metrics().contains("bliss_challenge_outcomes_total{outcome=\"issued\",rule=\"challenge-all\"} 1.0"), metrics());
@@ -118,9 +119,9 @@ class ChallengeThroughProxyTest {
     void shouldLetASolvedClientThroughWithItsClearance() throws Exception {
         int port = start("challenge: {required_checks: [webdriver, headless, consistency]}\n");
         HttpResponse<String> page = get(port, "/page?x=1", "User-Agent", BROWSER_UA, "Accept", "text/html");
-        ChallengeClients.Form form = ChallengeClients.Form.of(page.body());
+        ChallengeForm form = ChallengeClients.form(page.body());
         assertEquals(8, form.difficulty());
-        HttpResponse<String> solved = get(port, form.solution(ChallengeClients.solve(form), 7, BROWSER_UA), "User-Agent", BROWSER_UA);
+        HttpResponse<String> solved = get(port, form.verification(form.solve(), 7, BROWSER_UA, 5), "User-Agent", BROWSER_UA);
         assertEquals(303, solved.statusCode(), solved.body());
         assertEquals("/page?x=1", solved.headers().firstValue("location").orElse(null));
         String setCookie = solved.headers().firstValue("set-cookie").orElseThrow();
@@ -154,9 +155,9 @@ class ChallengeThroughProxyTest {
     @Test
     void shouldRecordFailedChecksInTheFieldsWhenTheyAreNotRequired() throws Exception {
         int port = start("challenge: {required_checks: []}\n");
-        ChallengeClients.Form form = ChallengeClients.Form.of(get(port, "/", "User-Agent", BROWSER_UA, "Accept", "text/html").body());
+        ChallengeForm form = ChallengeClients.form(get(port, "/", "User-Agent", BROWSER_UA, "Accept", "text/html").body());
         // the page says navigator.webdriver was true: no check passed, but none is required
-        HttpResponse<String> solved = get(port, form.solution(ChallengeClients.solve(form), 0, BROWSER_UA), "User-Agent", BROWSER_UA);
+        HttpResponse<String> solved = get(port, form.verification(form.solve(), 0, BROWSER_UA, 5), "User-Agent", BROWSER_UA);
         assertEquals(303, solved.statusCode());
         HttpResponse<String> next = get(port, "/", "User-Agent", BROWSER_UA, "Cookie", ChallengeClients.cookie(solved));
         assertEquals(451, next.statusCode(), "the rule on bot.js_detection.passed saw the failed checks");
@@ -166,20 +167,20 @@ class ChallengeThroughProxyTest {
     @Test
     void shouldRefuseWrongReplayedAndRequiredCheckFailures() throws Exception {
         int port = start("");
-        ChallengeClients.Form form = ChallengeClients.Form.of(get(port, "/", "User-Agent", BROWSER_UA, "Accept", "text/html").body());
-        String counter = ChallengeClients.solve(form);
+        ChallengeForm form = ChallengeClients.form(get(port, "/", "User-Agent", BROWSER_UA, "Accept", "text/html").body());
+        String counter = form.solve();
         String wrong = Long.toString(Long.parseLong(counter) + 1);
-        HttpResponse<String> bad = get(port, form.solution(wrong, 7, BROWSER_UA), "User-Agent", BROWSER_UA);
+        HttpResponse<String> bad = get(port, form.verification(wrong, 7, BROWSER_UA, 5), "User-Agent", BROWSER_UA);
         if (!new dev.bliss.challenge.ProofOfWork().solves(form.nonce(), wrong, form.difficulty())) {
             assertEquals(403, bad.statusCode());
             assertTrue(bad.body().contains("wrong work"), bad.body());
         }
-        HttpResponse<String> replay = get(port, form.solution(counter, 7, BROWSER_UA), "User-Agent", "python-requests/2.32");
+        HttpResponse<String> replay = get(port, form.verification(counter, 7, BROWSER_UA, 5), "User-Agent", "python-requests/2.32");
         assertEquals(403, replay.statusCode());
         assertTrue(replay.body().contains("replayed"), replay.body());
-        HttpResponse<String> headless = get(port, form.solution(counter, 6, BROWSER_UA), "User-Agent", BROWSER_UA);
+        HttpResponse<String> headless = get(port, form.verification(counter, 6, BROWSER_UA, 5), "User-Agent", BROWSER_UA);
         assertTrue(headless.body().contains("checks failed"), headless.body());
-        HttpResponse<String> forged = get(port, form.solution(counter, 7, BROWSER_UA).replace("&r=challenge-all", "&r=other"),
+        HttpResponse<String> forged = get(port, form.verification(counter, 7, BROWSER_UA, 5).replace("&r=challenge-all", "&r=other"),
                 "User-Agent", BROWSER_UA);
         assertTrue(forged.body().contains("tampered"), forged.body());
         String m = metrics();

@@ -2,7 +2,7 @@ package dev.bliss.training.simulate;
 
 import dev.bliss.training.simulate.actor.Actor;
 import dev.bliss.training.simulate.actor.Cast;
-import dev.bliss.training.simulate.actor.ChallengePage;
+import dev.bliss.challenge.ChallengeForm;
 import dev.bliss.training.simulate.actor.Step;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -262,20 +262,20 @@ public final class Simulation {
     }
 
     /** A response, and the challenge page it was (or null). */
-    private record Answer(HttpClientResponse response, ChallengePage challenge) {
+    private record Answer(HttpClientResponse response, ChallengeForm challenge) {
     }
 
     /**
      * The proxy's challenge page, when {@code resp} is one: 403 with {@code cf-mitigated:
      * challenge} and HTML (the plain-text 403 of a challenged asset or POST has nothing to solve).
      */
-    private static ChallengePage challengePage(HttpClientResponse resp, Buffer body) {
+    private static ChallengeForm challengePage(HttpClientResponse resp, Buffer body) {
         String type = resp.getHeader(HttpHeaders.CONTENT_TYPE);
         if (resp.statusCode() != 403 || !"challenge".equals(resp.getHeader("cf-mitigated"))
                 || type == null || !type.startsWith("text/html")) {
             return null;
         }
-        return ChallengePage.parse(body.toString());
+        return ChallengeForm.parse(body.toString());
     }
 
     /** The client's headers, then the balancer's. HTTP/2 field names are lower case on the wire. */

@@ -1,5 +1,6 @@
 package dev.bliss.training.simulate.actor;
 
+import dev.bliss.challenge.ChallengeForm;
 import dev.bliss.training.simulate.Header;
 import dev.bliss.training.simulate.Population;
 import dev.bliss.training.simulate.SimulatedRequest;
@@ -37,7 +38,7 @@ public abstract class Actor {
     /** The last request sent: the one the next response answers. */
     private SimulatedRequest last;
     /** A challenge page this actor's browser is about to solve, and the navigation it answered. */
-    private ChallengePage challenge;
+    private ChallengeForm challenge;
     private SimulatedRequest challenged;
     /** The last request was a challenge's verification: its 303 says where to go back to. */
     private boolean verifying;
@@ -120,7 +121,7 @@ public abstract class Actor {
      * @param location  its Location header, or null
      * @param challenge the challenge page it was, or null
      */
-    public void onResponse(int status, List<String> setCookies, String location, ChallengePage challenge) {
+    public void onResponse(int status, List<String> setCookies, String location, ChallengeForm challenge) {
         if (keepsCookies()) {
             cookies.store(setCookies);
         }
@@ -158,12 +159,12 @@ public abstract class Actor {
      * takes for it, a navigation from the challenged page to the verification path.
      */
     private Step verify(String id) {
-        ChallengePage page = challenge;
+        ChallengeForm form = challenge;
         challenge = null;
         verifying = true;
         double seconds = logNormal(1.2, 0.5, 0.3, 8);
         String userAgent = header(challenged.headers(), "User-Agent");
-        String target = page.verification(page.solve(), challengeChecks(), userAgent == null ? "" : userAgent,
+        String target = form.verification(form.solve(), challengeChecks(), userAgent == null ? "" : userAgent,
                 Math.round(seconds * 1000));
         // a form submission from the page: same-origin, the page as Referer where the browser sends one
         List<Header> headers = with(challenged.headers(), "Cookie", cookies.header());

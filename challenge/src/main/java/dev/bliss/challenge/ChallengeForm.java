@@ -1,26 +1,28 @@
-package dev.bliss.training.simulate.actor;
+package dev.bliss.challenge;
 
-import dev.bliss.challenge.ProofOfWork;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The proxy's browser-challenge page as a simulated browser reads it: the verification form's
- * action, the proof-of-work difficulty and the hidden fields its script submits. {@link #solve}
- * does the page script's work in Java (the same SHA-256 the script asks WebCrypto for), and
- * {@link #verification} is the GET the script's form submission makes.
+ * The {@link InterstitialPage}'s verification form as a client reads it: the form's action, the
+ * proof-of-work difficulty and the hidden fields the page's script submits. {@link #solve} does
+ * the script's work in Java (the same SHA-256 the script asks WebCrypto for) and {@link
+ * #verification} is the GET its form submission makes: what the lab's simulated browsers and the
+ * tests that play a browser do, kept beside the page so the two cannot drift apart.
+ *
+ * <p>Not on the proxy's path: it parses with regular expressions and allocates freely.
  *
  * @param returnTo where the page sends the browser once solved (its own path and query)
  */
-public record ChallengePage(String action, int difficulty, String nonce, String rule, String returnTo) {
+public record ChallengeForm(String action, int difficulty, String nonce, String rule, String returnTo) {
 
     private static final Pattern ACTION = Pattern.compile("action=\"([^\"]*)\"");
     private static final Pattern DIFFICULTY = Pattern.compile("data-difficulty=\"(\\d{1,2})\"");
 
-    /** The page's form, or null when {@code html} is not a challenge page this simulator can read. */
-    public static ChallengePage parse(String html) {
+    /** The page's form, or null when {@code html} is not a challenge page. */
+    public static ChallengeForm parse(String html) {
         Matcher action = ACTION.matcher(html);
         Matcher difficulty = DIFFICULTY.matcher(html);
         String nonce = input(html, "n");
@@ -29,7 +31,7 @@ public record ChallengePage(String action, int difficulty, String nonce, String 
         if (!action.find() || !difficulty.find() || nonce == null || rule == null || returnTo == null) {
             return null;
         }
-        return new ChallengePage(unescape(action.group(1)), Integer.parseInt(difficulty.group(1)), unescape(nonce),
+        return new ChallengeForm(unescape(action.group(1)), Integer.parseInt(difficulty.group(1)), unescape(nonce),
                 unescape(rule), unescape(returnTo));
     }
 
@@ -52,7 +54,7 @@ public record ChallengePage(String action, int difficulty, String nonce, String 
 
     /**
      * The path and query the page's form submits: the solution, the {@code checks} bits the
-     * script found ({@code EnvironmentCheck}), the user agent it read and how long it took.
+     * script found ({@link EnvironmentCheck#bit()}), the user agent it read and how long it took.
      */
     public String verification(String counter, int checks, String userAgent, long millis) {
         return action + "?n=" + encode(nonce) + "&r=" + encode(rule) + "&to=" + encode(returnTo) + "&c=" + counter
@@ -64,7 +66,7 @@ public record ChallengePage(String action, int difficulty, String nonce, String 
         return m.find() ? m.group(1) : null;
     }
 
-    /** Undoes the page's escaping of attribute values (InterstitialPage escapes these five). */
+    /** Undoes the escaping of attribute values ({@link InterstitialPage} escapes these five). */
     private static String unescape(String s) {
         return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
     }
