@@ -5,6 +5,7 @@ import dev.bliss.training.catboost.CatBoostJsonReader;
 import dev.bliss.training.catboost.ModelFormatException;
 import dev.bliss.training.data.DataException;
 import dev.bliss.training.data.Dataset;
+import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
 import dev.bliss.training.model.ObliviousTreeModel;
 import dev.bliss.training.report.BotScore;
@@ -31,12 +32,12 @@ public final class EvaluateCommand implements Callable<Integer> {
     Path model;
 
     @Option(names = "--log", required = true, paramLabel = "FILE",
-            description = "A detection log (JSON lines); repeat for rotated parts.")
+            description = "A detection log (JSON lines); repeat for rotated parts or other runs.")
     List<Path> logs;
 
     @Option(names = "--truth", required = true, paramLabel = "FILE",
-            description = "Ground truth CSV: request_id,population,label (1 = automated).")
-    Path truth;
+            description = "Ground truth CSV: request_id,population,label (1 = automated); repeat, one per run.")
+    List<Path> truth;
 
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Also write report.txt, score-histogram.png and roc.png here.")
     Path reportDir;
@@ -50,7 +51,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         LabelledLog log;
         try {
             m = CatBoostJsonReader.read(model);
-            log = LabelledLog.read(logs, truth, skipBad);
+            log = LabelledLog.read(logs, GroundTruth.read(truth), skipBad, Runtime.getRuntime().availableProcessors());
         } catch (ModelFormatException | DataException e) {
             System.err.println("bliss evaluate: " + e.getMessage());
             return 1;

@@ -50,12 +50,13 @@ public final class TrainCommand implements Callable<Integer> {
     static final String CHALLENGE_LABELS = "challenge";
 
     @Option(names = "--log", required = true, paramLabel = "FILE",
-            description = "A detection log (JSON lines); repeat for rotated parts, in order.")
+            description = "A detection log (JSON lines); repeat for rotated parts, in order, or for other runs.")
     List<Path> logs;
 
     @Option(names = "--truth", paramLabel = "FILE",
-            description = "Ground truth CSV: request_id,population,label (1 = automated). Or --labels.")
-    Path truth;
+            description = {"Ground truth CSV: request_id,population,label (1 = automated); repeat, one per run, to train",
+                    "on several runs (their request ids must differ: other seeds). Or --labels."})
+    List<Path> truth;
 
     @Option(names = "--labels", paramLabel = "SOURCE",
             description = {"Labels from the log itself when there is no ground truth: challenge = the browser challenge's",
@@ -155,11 +156,13 @@ public final class TrainCommand implements Callable<Integer> {
     boolean augmentRefusedCookies;
 
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
-            description = "Also evaluate leave-one-population-out on this other traffic's detection log (with --leave-one-out-truth).")
-    Path leaveOneOutLog;
+            description = {"Also evaluate leave-one-population-out on this other traffic's detection log (with",
+                    "--leave-one-out-truth); repeat for parts or other runs."})
+    List<Path> leaveOneOutLog;
 
-    @Option(names = "--leave-one-out-truth", paramLabel = "FILE", description = "The ground truth of --leave-one-out-log.")
-    Path leaveOneOutTruth;
+    @Option(names = "--leave-one-out-truth", paramLabel = "FILE",
+            description = "The ground truth of --leave-one-out-log; repeat, one per run.")
+    List<Path> leaveOneOutTruth;
 
     @Option(names = "--leave-one-out-iterations", defaultValue = "200",
             description = "Most trees of each leave-one-out model (default: ${DEFAULT-VALUE}).")
@@ -194,6 +197,10 @@ public final class TrainCommand implements Callable<Integer> {
         if ((truth == null) == (labels == null)) {
             System.err.println("bliss train: give either --truth FILE (ground truth) or --labels challenge (the challenge "
                     + "outcomes in the log)");
+            return 2;
+        }
+        if ((leaveOneOutLog == null) != (leaveOneOutTruth == null)) {
+            System.err.println("bliss train: --leave-one-out-log and --leave-one-out-truth go together");
             return 2;
         }
         if (labels != null && !labels.equals(CHALLENGE_LABELS)) {
@@ -374,7 +381,7 @@ public final class TrainCommand implements Callable<Integer> {
         String leaveOneOut = null;
         if (leaveOneOutLog != null) {
             try {
-                Dataset test = LabelledLog.read(List.of(leaveOneOutLog), leaveOneOutTruth, skipBad, options.threads())
+                Dataset test = LabelledLog.read(leaveOneOutLog, GroundTruth.read(leaveOneOutTruth), skipBad, options.threads())
                         .dataset().withFeatures(selected);
                 BoostingOptions lopo = new BoostingOptions(leaveOneOutIterations, depth, learningRate, l2, borderCount, earlyStop,
                         options.threads(), featureFraction);

@@ -136,6 +136,35 @@ class TrainCommandTest {
                 + "features"), withoutPages.err());
     }
 
+    /** Two runs trained on and evaluated together, each with its own truth; one run given twice is refused. */
+    @Test
+    void shouldTrainAndEvaluateOnSeveralRunsWithATruthEach() throws Exception {
+        traffic(dir.resolve("a.jsonl"), dir.resolve("a.csv"), 3_000, 5);
+        traffic(dir.resolve("b.jsonl"), dir.resolve("b.csv"), 2_000, 6);
+        Path model = dir.resolve("two.json");
+        CommandRun trained = bliss("train", "--log", dir.resolve("a.jsonl").toString(), "--log", dir.resolve("b.jsonl").toString(),
+                "--truth", dir.resolve("a.csv").toString(), "--truth", dir.resolve("b.csv").toString(),
+                "--model", model.toString(), "--iterations", "20");
+        assertEquals(0, trained.exit(), trained.err());
+        assertTrue(trained.err().contains("5000 requests with a label"), trained.err());
+
+        CommandRun evaluated = bliss("evaluate", "--model", model.toString(), "--log", dir.resolve("a.jsonl").toString(),
+                "--log", dir.resolve("b.jsonl").toString(), "--truth", dir.resolve("a.csv").toString(),
+                "--truth", dir.resolve("b.csv").toString());
+        assertEquals(0, evaluated.exit(), evaluated.err());
+        assertTrue(evaluated.out().contains("rows 5000 "), evaluated.out());
+
+        CommandRun twice = bliss("train", "--log", dir.resolve("a.jsonl").toString(), "--truth", dir.resolve("a.csv").toString(),
+                "--truth", dir.resolve("a.csv").toString(), "--model", dir.resolve("twice.json").toString());
+        assertEquals(1, twice.exit());
+        assertTrue(twice.err().contains("a.csv:2: request_id s5-0 is in " + dir.resolve("a.csv") + " too"), twice.err());
+
+        CommandRun halfPair = bliss("train", "--log", dir.resolve("a.jsonl").toString(), "--truth", dir.resolve("a.csv").toString(),
+                "--model", dir.resolve("half.json").toString(), "--leave-one-out-log", dir.resolve("b.jsonl").toString());
+        assertEquals(2, halfPair.exit());
+        assertTrue(halfPair.err().contains("--leave-one-out-log and --leave-one-out-truth go together"), halfPair.err());
+    }
+
     /**
      * No ground truth: the browser challenge's outcomes in the log are the labels. Scripts fail the
      * challenge from few addresses and without cookies, browsers solve it; lines the challenge did

@@ -6,29 +6,50 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The simulator's ground truth: CSV with the header {@code request_id,population,label}, label 1
  * for automated and 0 for human. Every malformed line is an error naming file:line; a truth file
- * is written by a program, so a bad line means the wrong file, not noise to skip.
+ * is written by a program, so a bad line means the wrong file, not noise to skip. Several files
+ * (the truths of several lab runs trained on together) are one truth: a request id in two of them
+ * is an error, since two runs of one seed number their requests alike.
  */
 public final class GroundTruth implements RequestLabels {
 
     static final String HEADER = "request_id,population,label";
 
-    private final Path file;
+    private final List<Path> files;
     private final Map<String, Truth> byRequest;
 
-    private GroundTruth(Path file, Map<String, Truth> byRequest) {
-        this.file = file;
+    private GroundTruth(List<Path> files, Map<String, Truth> byRequest) {
+        this.files = files;
         this.byRequest = byRequest;
     }
 
     public static GroundTruth read(Path file) throws DataException {
+        return read(List.of(file));
+    }
+
+    /** One truth of {@code files}, whose request ids must not overlap. */
+    public static GroundTruth read(List<Path> files) throws DataException {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no truth files");
+        }
         Map<String, Truth> map = new HashMap<>();
         // Few distinct populations: share their strings.
         Map<String, String> populations = new HashMap<>();
+        Map<String, Path> firstFile = new HashMap<>();
+        for (Path file : files) {
+            read(file, map, populations, firstFile);
+        }
+        return new GroundTruth(List.copyOf(files), map);
+    }
+
+    private static void read(Path file, Map<String, Truth> map, Map<String, String> populations, Map<String, Path> firstFile)
+            throws DataException {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String header = in.readLine();
             if (header == null || !header.strip().equals(HEADER)) {
@@ -56,13 +77,19 @@ public final class GroundTruth implements RequestLabels {
                 };
                 String population = populations.computeIfAbsent(cols[1], p -> p);
                 if (map.put(cols[0], new Truth(population, automated)) != null) {
-                    throw new DataException(file + ":" + line + ": request_id " + cols[0] + " appears twice");
+                    Path first = firstFile.get(cols[0]);
+                    throw new DataException(file + ":" + line + ": request_id " + cols[0] + (first == null
+                            ? " appears twice" : " is in " + first + " too (two runs of one seed number their requests alike)"));
                 }
             }
         } catch (IOException e) {
             throw new DataException(file + ": cannot read: " + e.getMessage(), e);
         }
-        return new GroundTruth(file, map);
+        if (firstFile.size() < map.size()) {
+            for (String id : map.keySet()) {
+                firstFile.putIfAbsent(id, file);
+            }
+        }
     }
 
     /** The truth for a request, or null when the file has none. */
@@ -77,7 +104,7 @@ public final class GroundTruth implements RequestLabels {
 
     @Override
     public String source() {
-        return file.toString();
+        return files.stream().map(Path::toString).collect(Collectors.joining(" + "));
     }
 
     public int size() {
