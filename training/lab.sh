@@ -5,8 +5,10 @@
 # leaves the truth, the detection log (when the lab configuration enables it) and the logs of
 # both processes in an output directory, which it prints. Leaves no process behind.
 #
-#   training/lab.sh [--seed 7] [--requests 200000] [--duration 5m] [--out DIR] [-- simulate options]
+#   training/lab.sh [--seed 7] [--requests 200000] [--duration 5m] [--out DIR] [--rules FILE] [-- simulate options]
 #
+# --rules: the proxy's firewall rules (default config/lab/rules.yaml, the lab's challenges;
+# config/rules.yaml for a site that challenges nothing).
 # e.g. training/lab.sh --seed 11 --requests 50000 --duration 2m -- --time-scale 100 --concurrency 512
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,7 +17,7 @@ admin="http://127.0.0.1:9911"       # config/lab/bliss.yaml: admin.port
 store_dir="/dev/shm/bliss-lab"      # config/lab/bliss.yaml: the store and events ring live here
 detection_log="$home/logs/lab/detection.log"   # config/lab/bliss.yaml: detection_log.path
 
-seed=7 requests=200000 duration=5m out=""
+seed=7 requests=200000 duration=5m out="" rules=""
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -23,12 +25,19 @@ while [ $# -gt 0 ]; do
     --requests) requests="$2"; shift 2 ;;
     --duration) duration="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --rules) rules="$2"; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "lab.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 out="${out:-$home/out/lab-seed$seed-$(date -u +%Y%m%dT%H%M%SZ)}"
+
+if [ -n "$rules" ]; then
+  [ -f "$rules" ] || { echo "lab.sh: --rules $rules: no such file" >&2; exit 2; }
+  # config/lab/bliss.yaml reads its rules from ${BLISS_LAB_RULES:-rules.yaml}
+  export BLISS_LAB_RULES="$(cd "$(dirname "$rules")" && pwd)/$(basename "$rules")"
+fi
 
 if curl -sf -o /dev/null "$admin/healthz" 2>/dev/null; then
   echo "lab.sh: a proxy already answers on $admin; stop it first (the lab uses ports 8088, 9088, 9911, 9912)" >&2
