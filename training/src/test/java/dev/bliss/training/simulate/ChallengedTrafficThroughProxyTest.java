@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
-import dev.bliss.proxy.testing.Proxies;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,32 +37,9 @@ class ChallengedTrafficThroughProxyTest {
 
     @Test
     void shouldLetPeopleSolveTheLabsChallengesAndKeepScriptsOut() throws Exception {
-        Path config = Path.of("..", "config").toAbsolutePath().normalize();
-        for (String f : List.of("features.yaml", "heuristics.yaml", "verified-bots.yaml")) {
-            Files.copy(config.resolve(f), dir.resolve(f));
-        }
-        Files.copy(config.resolve("lab").resolve("rules.yaml"), dir.resolve("rules.yaml"));
-        Files.writeString(dir.resolve("models.yaml"), "models: []\n");
+        String labRules = Files.readString(Path.of("..", "config", "lab", "rules.yaml"));
         try (RecordingSite site = new RecordingSite();
-             ProxyServer proxy = ProxyServer.start(Proxies.options("""
-                     proxy: {event_loops: 2}
-                     listeners: [{host: 127.0.0.1, port: 0}]
-                     admin: {host: 127.0.0.1, port: 0}
-                     upstreams:
-                       app: {origins: [%s]}
-                     routes: [{path_prefix: /, upstream: app}]
-                     trusted_proxies: [127.0.0.1/32]
-                     request_id_header: x-request-id
-                     rules: rules.yaml
-                     challenge: {difficulty: 4}
-                     plugins:
-                       - name: bot
-                         type: bot-management
-                         config:
-                           store: %s
-                           events_ring: ""
-                           fingerprint_headers: {ja3: x-ja3, ja4: x-ja4}
-                     """.formatted(site.url(), dir.resolve("store").resolve("features")), dir))) {
+             ProxyServer proxy = LabProxy.start(dir, site, labRules, "challenge: {difficulty: 4}", "")) {
             Map<String, SimulatedRequest> sent = new ConcurrentHashMap<>();
             SimulationSettings settings = SimulationSettings.of(URI.create("http://127.0.0.1:" + proxy.port(0)), 5, REQUESTS,
                     Duration.ofSeconds(240)).withConcurrency(48).withTimeScale(1e5);

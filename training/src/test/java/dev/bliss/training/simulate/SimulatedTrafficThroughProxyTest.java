@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bliss.proxy.ProxyServer;
-import dev.bliss.proxy.testing.Proxies;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,32 +34,11 @@ class SimulatedTrafficThroughProxyTest {
 
     @Test
     void shouldDeliverEveryPopulationsRequestsWithTheirBalancerHeadersAndWriteOneTruthRowEach() throws Exception {
-        Path config = Path.of("..", "config").toAbsolutePath().normalize();
-        for (String f : List.of("features.yaml", "heuristics.yaml", "verified-bots.yaml")) {
-            Files.copy(config.resolve(f), dir.resolve(f));
-        }
-        Files.writeString(dir.resolve("models.yaml"), "models: []\n");
-        Files.writeString(dir.resolve("rules.yaml"), "rules: []\n");
         try (RecordingSite site = new RecordingSite();
-             ProxyServer proxy = ProxyServer.start(Proxies.options("""
-                     proxy: {event_loops: 2}
-                     listeners: [{host: 127.0.0.1, port: 0}]
-                     admin: {host: 127.0.0.1, port: 0}
-                     upstreams:
-                       app: {origins: [%s]}
-                     routes: [{path_prefix: /, upstream: app}]
-                     trusted_proxies: [127.0.0.1/32]
-                     rules: rules.yaml
-                     plugins:
-                       - name: bot
-                         type: bot-management
-                         config:
-                           store: %s
-                           events_ring: ""
-                           verified_header: x-lab-verified
-                           ja4_header: x-lab-ja4
-                           fingerprint_headers: {ja3: x-ja3, ja4: x-ja4}
-                     """.formatted(site.url(), dir.resolve("store").resolve("features")), dir))) {
+             ProxyServer proxy = LabProxy.start(dir, site, "rules: []\n", "", """
+                     verified_header: x-lab-verified
+                     ja4_header: x-lab-ja4
+                     """)) {
             Map<String, SimulatedRequest> sent = new ConcurrentHashMap<>();
             Path truthPath = dir.resolve("truth.csv");
             SimulationSettings settings = SimulationSettings.of(URI.create("http://127.0.0.1:" + proxy.port(0)), 3, REQUESTS,
