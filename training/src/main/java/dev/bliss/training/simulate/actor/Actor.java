@@ -5,9 +5,7 @@ import dev.bliss.training.simulate.Header;
 import dev.bliss.training.simulate.Population;
 import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.identity.TlsClient;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -163,12 +161,12 @@ public abstract class Actor {
         challenge = null;
         verifying = true;
         double seconds = logNormal(1.2, 0.5, 0.3, 8);
-        String userAgent = header(challenged.headers(), "User-Agent");
+        String userAgent = Header.value(challenged.headers(), "User-Agent");
         String target = form.verification(form.solve(), challengeChecks(), userAgent == null ? "" : userAgent,
                 Math.round(seconds * 1000));
         // a form submission from the page: same-origin, the page as Referer where the browser sends one
-        List<Header> headers = with(challenged.headers(), "Cookie", cookies.header());
-        headers = replaced(replaced(headers, "Referer", origin + challenged.path()), "Sec-Fetch-Site", "same-origin");
+        List<Header> headers = Header.with(challenged.headers(), "Cookie", cookies.header());
+        headers = Header.replaced(Header.replaced(headers, "Referer", origin + challenged.path()), "Sec-Fetch-Site", "same-origin");
         return new Step(seconds, request(id, challenged.clientIp(), challenged.fingerprint(), challenged.protocol(), "GET",
                 target, headers, null));
     }
@@ -177,41 +175,9 @@ public abstract class Actor {
     private Step reload(String id) {
         String path = returnTo;
         returnTo = null;
-        List<Header> headers = with(challenged.headers(), "Cookie", cookies.header());
+        List<Header> headers = Header.with(challenged.headers(), "Cookie", cookies.header());
         return new Step(0.05, request(id, challenged.clientIp(), challenged.fingerprint(), challenged.protocol(),
                 challenged.method(), path, headers, null));
-    }
-
-    private static String header(List<Header> headers, String name) {
-        for (Header h : headers) {
-            if (h.name().equalsIgnoreCase(name)) {
-                return h.value();
-            }
-        }
-        return null;
-    }
-
-    /** {@code headers} with {@code name} set to {@code value} where it is; unchanged without it. */
-    private static List<Header> replaced(List<Header> headers, String name, String value) {
-        return header(headers, name) == null ? headers : with(headers, name, value);
-    }
-
-    /** {@code headers} with {@code name} set to {@code value} in its place (appended when new), or removed for null. */
-    private static List<Header> with(List<Header> headers, String name, String value) {
-        List<Header> out = new ArrayList<>(headers.size() + 1);
-        boolean placed = false;
-        for (Header h : headers) {
-            if (!h.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
-                out.add(h);
-            } else if (value != null && !placed) {
-                out.add(new Header(h.name(), value));
-                placed = true;
-            }
-        }
-        if (value != null && !placed) {
-            out.add(new Header(name, value));
-        }
-        return out;
     }
 
     /** Plans the next request, whose id is {@code requestId}. */
