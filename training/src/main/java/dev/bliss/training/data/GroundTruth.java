@@ -41,14 +41,14 @@ public final class GroundTruth implements RequestLabels {
         Map<String, Truth> map = new HashMap<>();
         // Few distinct populations: share their strings.
         Map<String, String> populations = new HashMap<>();
-        Map<String, Path> firstFile = new HashMap<>();
-        for (Path file : files) {
-            read(file, map, populations, firstFile);
+        for (int i = 0; i < files.size(); i++) {
+            read(files.get(i), map, populations, files.subList(0, i));
         }
         return new GroundTruth(List.copyOf(files), map);
     }
 
-    private static void read(Path file, Map<String, Truth> map, Map<String, String> populations, Map<String, Path> firstFile)
+    /** Adds {@code file}'s rows to {@code map}; {@code earlier} are the files already read into it. */
+    private static void read(Path file, Map<String, Truth> map, Map<String, String> populations, List<Path> earlier)
             throws DataException {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String header = in.readLine();
@@ -77,7 +77,7 @@ public final class GroundTruth implements RequestLabels {
                 };
                 String population = populations.computeIfAbsent(cols[1], p -> p);
                 if (map.put(cols[0], new Truth(population, automated)) != null) {
-                    Path first = firstFile.get(cols[0]);
+                    Path first = firstWith(cols[0], earlier);
                     throw new DataException(file + ":" + line + ": request_id " + cols[0] + (first == null
                             ? " appears twice" : " is in " + first + " too (two runs of one seed number their requests alike)"));
                 }
@@ -85,11 +85,21 @@ public final class GroundTruth implements RequestLabels {
         } catch (IOException e) {
             throw new DataException(file + ": cannot read: " + e.getMessage(), e);
         }
-        if (firstFile.size() < map.size()) {
-            for (String id : map.keySet()) {
-                firstFile.putIfAbsent(id, file);
+    }
+
+    /** The first of {@code files} with a row for {@code requestId}, or null: read again, on the error's path only. */
+    private static Path firstWith(String requestId, List<Path> files) throws IOException {
+        for (Path file : files) {
+            try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                String text;
+                while ((text = in.readLine()) != null) {
+                    if (text.startsWith(requestId + ",")) {
+                        return file;
+                    }
+                }
             }
         }
+        return null;
     }
 
     /** The truth for a request, or null when the file has none. */

@@ -236,7 +236,7 @@ public final class Simulation {
                 .setHeaders(headers(r, h2, at)).setIdleTimeout(REQUEST_IDLE_TIMEOUT_MS);
         (h2 ? http2 : http1).request(options)
                 .compose(req -> r.body() == null ? req.send() : req.send(r.body()))
-                .compose(resp -> resp.body().map(body -> new Answer(resp, challengePage(resp, body))))
+                .compose(resp -> resp.body().map(body -> new Answer(resp, challengeForm(resp, body))))
                 .onComplete(ar -> {
                     if (ar.succeeded()) {
                         HttpClientResponse resp = ar.result().response();
@@ -261,15 +261,16 @@ public final class Simulation {
                 });
     }
 
-    /** A response, and the challenge page it was (or null). */
+    /** A response, and the form of the challenge page it was (or null). */
     private record Answer(HttpClientResponse response, ChallengeForm challenge) {
     }
 
     /**
-     * The proxy's challenge page, when {@code resp} is one: 403 with {@code cf-mitigated:
-     * challenge} and HTML (the plain-text 403 of a challenged asset or POST has nothing to solve).
+     * The form of the proxy's challenge page, when {@code resp} is one: 403 with {@code
+     * cf-mitigated: challenge} and HTML (the plain-text 403 of a challenged asset or POST has
+     * nothing to solve).
      */
-    private static ChallengeForm challengePage(HttpClientResponse resp, Buffer body) {
+    private static ChallengeForm challengeForm(HttpClientResponse resp, Buffer body) {
         String type = resp.getHeader(HttpHeaders.CONTENT_TYPE);
         if (resp.statusCode() != 403 || !"challenge".equals(resp.getHeader("cf-mitigated"))
                 || type == null || !type.startsWith("text/html")) {
