@@ -20,13 +20,13 @@ import java.util.function.BooleanSupplier;
 /**
  * A configuration directory for tests of the feature service with the real proxy: the shipped
  * features.yaml, heuristics and verified bots, a one-tree CatBoost JSON model over
- * {@code ip.distinct_ua_10m} (raw +3 above 10.5 distinct user agents, else -3: score 6 or 94),
+ * {@code ip.distinct_ua_10m} (raw +3 above 10.5 distinct user agents, else -3: score 20 or 46),
  * and the store and events ring in the directory.
  */
 final class FeatureLab {
 
-    static final int AUTOMATED_SCORE = 6;
-    static final int HUMAN_SCORE = 94;
+    static final int AUTOMATED_SCORE = 20;
+    static final int HUMAN_SCORE = 46;
 
     final Path dir;
     final FeatureSchemaReader.Result schema;

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 class FleetFeaturesThroughProxiesTest {
 
     private static final String CLIENT = "198.51.100.23";
+    private static final String HUMAN = String.valueOf(FeatureLab.HUMAN_SCORE);
+    private static final String AUTOMATED = String.valueOf(FeatureLab.AUTOMATED_SCORE);
     private static final Duration PUBLISH = Duration.ofMillis(200);
     private static final Duration AGGREGATE_EVERY = Duration.ofMillis(500);
     private static final Duration MAX_FLEET_AGE = Duration.ofSeconds(3);
@@ -187,7 +189,7 @@ class FleetFeaturesThroughProxiesTest {
                 () -> a.service.cluster().lastError() == null && b.service.cluster().lastError() == null
                         && a.service.lastPublish() != null && b.service.lastPublish() != null);
 
-        assertEquals("94", a.score(FeatureLab.browser(0)), "a new client");
+        assertEquals(HUMAN, a.score(FeatureLab.browser(0)), "a new client");
         for (int i = 1; i < 50; i++) {
             Node to = i % 2 == 0 ? a : b;
             assertEquals(200, FeatureLab.get(to.proxy, client, FeatureLab.browser(i)).status());
@@ -196,8 +198,8 @@ class FleetFeaturesThroughProxiesTest {
         // 50 values in a 256-bit linear counter: standard error 4.6%; three of them either side
         a.awaitDistinct("node a sees the fleet's ~50 user agents", 50 * (1 - 3 * 0.046), 50 * (1 + 3 * 0.046));
         b.awaitDistinct("node b sees the fleet's ~50 user agents", 50 * (1 - 3 * 0.046), 50 * (1 + 3 * 0.046));
-        assertEquals("6", a.score(FeatureLab.browser(0)), "automated on node a");
-        assertEquals("6", b.score(FeatureLab.browser(1)), "automated on node b");
+        assertEquals(AUTOMATED, a.score(FeatureLab.browser(0)), "automated on node a");
+        assertEquals(AUTOMATED, b.score(FeatureLab.browser(1)), "automated on node b");
         ClusterStatus status = a.service.cluster();
         assertTrue(status.fleetFresh() && status.eventsAcknowledged() > 0 && status.eventsDropped() == 0, status.toString());
         assertTrue(status.recordsAcknowledged() > 0 && status.recordsAcknowledged() < status.eventsAcknowledged(),
@@ -209,8 +211,8 @@ class FleetFeaturesThroughProxiesTest {
         broker.stop();
         a.awaitDistinct("node a back to its own ~25 user agents", 25 * 0.8, 25 * 1.2);
         b.awaitDistinct("node b back to its own ~25 user agents", 25 * 0.8, 25 * 1.2);
-        assertEquals("94", a.score(FeatureLab.browser(0)), "25 user agents alone are under the model's border");
-        assertEquals("94", b.score(FeatureLab.browser(1)));
+        assertEquals(HUMAN, a.score(FeatureLab.browser(0)), "25 user agents alone are under the model's border");
+        assertEquals(HUMAN, b.score(FeatureLab.browser(1)));
         // fleet_fresh follows the newest fleet vector of any key: it turns 0 once every key's has aged out
         a.awaitMetric("fallback in node a's metrics", "bliss_features_cluster_fleet_fresh 0.0");
         b.awaitMetric("fallback in node b's metrics", "bliss_features_cluster_fleet_fresh 0.0");
@@ -219,8 +221,8 @@ class FleetFeaturesThroughProxiesTest {
 
         // and it returns: fleet values come back to both
         broker.start();
-        a.awaitScore("node a scores the client from fleet values again", 6);
-        b.awaitScore("node b scores the client from fleet values again", 6);
+        a.awaitScore("node a scores the client from fleet values again", FeatureLab.AUTOMATED_SCORE);
+        b.awaitScore("node b scores the client from fleet values again", FeatureLab.AUTOMATED_SCORE);
         a.awaitMetric("fleet mode in node a's metrics again", "bliss_features_cluster_fleet_fresh 1.0");
     }
 

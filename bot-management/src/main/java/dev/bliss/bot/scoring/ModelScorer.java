@@ -2,6 +2,7 @@ package dev.bliss.bot.scoring;
 
 import ai.catboost.CatBoostError;
 import ai.catboost.CatBoostPredictions;
+import dev.bliss.plugin.ScoreMapping;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Map;
@@ -92,7 +93,7 @@ public final class ModelScorer implements AutoCloseable {
             }
             lastRaw = raw;
             lastProbability = ScoreMapping.probability(raw);
-            int score = ScoreMapping.score(lastProbability);
+            int score = ScoreMapping.scoreOfRaw(raw);
             ModelCounters.observe(primaryCounters, score);
             return score;
         } finally {

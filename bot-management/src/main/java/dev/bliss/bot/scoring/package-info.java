@@ -20,7 +20,7 @@
  *       (and with them every native handle); metrics.
  *   <li>{@link dev.bliss.bot.scoring.ModelScorer}: one per event loop; scores without
  *       allocating.
- *   <li>{@link dev.bliss.bot.scoring.ScoreMapping}: raw value → probability → score.
+ *   <li>{@link dev.bliss.plugin.ScoreMapping} (plugin API): raw value → score, on a scale of odds.
  *   <li>{@link dev.bliss.bot.scoring.CatBoostNativeLibrary}: loads the JNI's native library so
  *       its extracted copy never outlives the process, and removes copies that did.
  * </ul>

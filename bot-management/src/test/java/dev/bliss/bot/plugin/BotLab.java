@@ -20,12 +20,13 @@ import java.util.Map;
  * feature store written by the store's writer.
  *
  * <p>The model: raw = +3 when ip.distinct_ua_10m &gt; 10.5, else -3; so a client that used many user
- * agents scores round(99 - 98 * sigmoid(3)) = 6 and any other 94.
+ * agents scores 20 on {@link dev.bliss.plugin.ScoreMapping}'s scale (29.5 − 4.343·(3 − 0.891) =
+ * 20.34) and any other 46 (29.5 + 4.343·(3 + 0.891) = 46.40).
  */
 public final class BotLab {
 
-    public static final int AUTOMATED_SCORE = 6;
-    public static final int HUMAN_SCORE = 94;
+    public static final int AUTOMATED_SCORE = 20;
+    public static final int HUMAN_SCORE = 46;
 
     public final Path dir;
     public final FeatureSchema schema;

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (opposite sides of 30, mean absolute difference, its own score histogram), which promtool
  * accepts.
  *
- * <p>The shadow is the lab's model with its leaves swapped: where the primary says 6 it says 94
+ * <p>The shadow is the lab's model with its leaves swapped: where the primary says 20 it says 46
  * and the other way round, so every compared request is on the opposite side.
  */
 class ShadowModelThroughProxyTest {
@@ -84,16 +84,17 @@ class ShadowModelThroughProxyTest {
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_compared_total{model=\"inverted\",plugin=\"bot\"} 3"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_opposite_side_total{model=\"inverted\",plugin=\"bot\"} 3"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_shadow_disagreement_ratio{model=\"inverted\",plugin=\"bot\"} 1.0"), metrics);
-        assertTrue(metrics.contains("bliss_plugin_bot_shadow_mean_absolute_difference{model=\"inverted\",plugin=\"bot\"} 88.0"), metrics);
-        assertTrue(metrics.contains("bliss_plugin_bot_shadow_absolute_difference_total{model=\"inverted\",plugin=\"bot\"} 264"), metrics);
-        // the shadow said 94 twice (busy client) and 6 once: buckets le=10 and le=99
-        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"10.0\"} 1"), metrics);
-        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"90.0\"} 1"), metrics);
-        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"99.0\"} 3"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_shadow_mean_absolute_difference{model=\"inverted\",plugin=\"bot\"} 26.0"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_shadow_absolute_difference_total{model=\"inverted\",plugin=\"bot\"} 78"), metrics);
+        // the shadow said 46 twice (busy client) and 20 once: buckets le=20 and le=50
+        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"10.0\"} 0"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"20.0\"} 1"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"40.0\"} 1"), metrics);
+        assertTrue(metrics.contains("bliss_plugin_bot_model_score_bucket{model=\"inverted\",plugin=\"bot\",role=\"shadow\",le=\"50.0\"} 3"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_model_trees{model=\"main\",plugin=\"bot\",role=\"primary\"} 1.0"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_model_reloads_total{outcome=\"failure\",plugin=\"bot\"} 0"), metrics);
         assertTrue(metrics.contains("bliss_plugin_bot_store_keys{dimension=\"ip\",plugin=\"bot\"} 1.0"), metrics);
-        assertTrue(metrics.contains("bliss_bot_score_bucket{source=\"machine_learning\",le=\"10.0\"} 2"), metrics);
+        assertTrue(metrics.contains("bliss_bot_score_bucket{source=\"machine_learning\",le=\"20.0\"} 2"), metrics);
         promtoolAccepts(metrics);
 
         proxy.close();

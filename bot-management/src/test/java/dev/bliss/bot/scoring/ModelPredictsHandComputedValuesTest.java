@@ -1,5 +1,6 @@
 package dev.bliss.bot.scoring;
 
+import dev.bliss.plugin.ScoreMapping;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,11 +67,12 @@ class ModelPredictsHandComputedValuesTest {
         ModelScorer scorer = set.newScorer();
         float[] input = {11f, 0f, 3f, 0f};
         double p = 1.0 / (1.0 + Math.exp(-3.45));              // 0.9692
-        int expected = (int) Math.round(99 - 98 * p);           // 99 - 94.98 = 4.02 → 4
-        assertEquals(4, expected);
+        // 29.5 − 10·log10(e^3.45 / (69.5/28.5)) = 29.5 − 11.11 = 18.39 → 18
+        int expected = (int) Math.round(29.5 - 10 * Math.log10(Math.exp(3.45) / (69.5 / 28.5)));
+        assertEquals(18, expected);
         assertEquals(expected, scorer.score(input));
         assertEquals(p, scorer.lastProbability(), 1e-12);
-        assertEquals(84, scorer.score(new float[] {0f, 0f, 0f, 0f}));  // p(-1.75) = 0.1480 → 84.49 → 84
+        assertEquals(41, scorer.score(new float[] {0f, 0f, 0f, 0f}));  // raw -1.75: 29.5 + 11.47 = 40.97 → 41
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.bliss.bot.scoring;
 
+import dev.bliss.plugin.ScoreMapping;
 import dev.bliss.plugin.config.ConfigException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,5 +1,6 @@
 package dev.bliss.bot.scoring;
 
+import dev.bliss.plugin.ScoreMapping;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Shadow models run on their sample of requests, never change the score, and are counted with
  * the difference between their score and the primary's.
  *
- * <p>Primary: raw 0 for every input (score 50). Shadow "close": raw 0.1 (score 48, delta -2).
- * Shadow "never": sample rate 0. Shadow "half": sample rate 0.5, raw -1 (score 73, delta +23).
+ * <p>Primary: raw -3.83 for every input (score 50). Shadow "close": raw -3.37 (score 48, delta
+ * -2). Shadow "never": sample rate 0. Shadow "half": sample rate 0.5, raw -9.12 (score 73, delta
+ * +23). Scores on {@link ScoreMapping}'s scale: 29.5 + 4.343·(0.891 − raw).
  */
 class ShadowModelTest {
 
@@ -25,9 +27,9 @@ class ShadowModelTest {
 
     @Test
     void shouldCountSampleAndCompareShadowScores() throws Exception {
-        ModelReloadTest.oneTree(0, 0).writeTo(dir.resolve("primary.json"));
-        ModelReloadTest.oneTree(0.1, 0.1).writeTo(dir.resolve("close.json"));
-        ModelReloadTest.oneTree(-1, -1).writeTo(dir.resolve("far.json"));
+        ModelReloadTest.oneTree(-3.83, -3.83).writeTo(dir.resolve("primary.json"));
+        ModelReloadTest.oneTree(-3.37, -3.37).writeTo(dir.resolve("close.json"));
+        ModelReloadTest.oneTree(-9.12, -9.12).writeTo(dir.resolve("far.json"));
         try (ModelSet set = ModelsYaml.load(dir, """
                 models:
                   - {name: main, file: primary.json, role: primary, features: [a]}
@@ -52,7 +54,7 @@ class ShadowModelTest {
             assertEquals(0, main.compared());
 
             ModelMetrics close = metrics.models().get(1);
-            assertEquals(48, ScoreMapping.scoreOfRaw(0.1));  // p = 0.5250: 99 - 51.45 = 47.55
+            assertEquals(48, ScoreMapping.scoreOfRaw(-3.37));  // 29.5 + 4.343·4.261 = 48.01
             assertEquals(REQUESTS + 1, close.predictions());
             assertEquals(REQUESTS, close.compared());
             assertEquals(-2L * REQUESTS, close.deltaSum());
@@ -74,7 +76,7 @@ class ShadowModelTest {
             ModelMetrics half = metrics.models().get(3);
             // Binomial(10,000, 0.5): 5,000 ± 50 (one sigma); ±500 is ten sigma.
             assertTrue(Math.abs(half.compared() - REQUESTS / 2) < 500, "sampled " + half.compared());
-            assertEquals(73, ScoreMapping.scoreOfRaw(-1));   // p = 0.2689: 99 - 26.36 = 72.64
+            assertEquals(73, ScoreMapping.scoreOfRaw(-9.12));  // 29.5 + 4.343·10.011 = 72.98
             assertEquals(23L * half.compared(), half.deltaSum());
             assertEquals(half.compared(), half.absoluteDeltaHistogram()[5]); // 21..40
             assertEquals(ran, close.predictions() + half.predictions());

@@ -5,8 +5,9 @@ package dev.bliss.training.model;
  * held-out rows (never the rows the trees were grown on, whose raw values are overconfident).
  * Boosting's probabilities are sharp where the training data are easy and say little where
  * they are not; refitting the two numbers on other clients makes a probability of 0.7 mean
- * about 70 % automated on such traffic, so that the plugin's fixed mapping
- * {@code score = 99 − 98p} puts the documented threshold, 30 (p ≥ 0.704), where it says.
+ * about 70 % automated on such traffic, so that the plugin's fixed scale
+ * ({@code dev.bliss.plugin.ScoreMapping}) puts the documented threshold, 30 (p above 69.5/98,
+ * about 0.709), where it says.
  *
  * @param a the factor on the raw value
  * @param b the shift

@@ -1,27 +1,25 @@
 package dev.bliss.training.report;
 
+import dev.bliss.plugin.ScoreMapping;
 import dev.bliss.plugin.ScoreSource;
 
 /**
- * bliss's bot score of a probability of automation: {@code clamp(round(99 − 98p), 1, 99)}, low =
- * automated, as bot-management's scorer maps it. "Bot at threshold t" means score below t.
+ * The trainer's view of bliss's bot score: the model's score on the plugin API's scale
+ * ({@link ScoreMapping}, the one bot management scores with), and the score the proxy sends after
+ * heuristics and verified bots. Low = automated; "bot at threshold t" means score below t.
  */
 public final class BotScore {
 
     private BotScore() {
     }
 
-    /**
-     * The probability above which the score is below {@code threshold}: score {@code < t} exactly
-     * when {@code 99 − 98p < t − 0.5} ({@code Math.round} takes a half up).
-     */
+    /** The probability above which the score is below {@code threshold}. */
     public static double probabilityBelow(int threshold) {
-        return (99 - (threshold - 0.5)) / 98;
+        return ScoreMapping.probabilityBelow(threshold);
     }
 
     public static int of(double probability) {
-        long s = Math.round(99 - 98 * probability);
-        return (int) Math.max(1, Math.min(99, s));
+        return ScoreMapping.score(probability);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.bliss.training.report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.bliss.plugin.ScoreMapping;
 import dev.bliss.plugin.ScoreSource;
 import org.junit.jupiter.api.Test;
 
@@ -60,9 +61,10 @@ class ClassificationTest {
     @Test
     void shouldMapProbabilitiesToScoresAsTheScorerDoes() {
         assertEquals(99, BotScore.of(0));
-        assertEquals(50, BotScore.of(0.5));
+        assertEquals(33, BotScore.of(0.5));
         assertEquals(1, BotScore.of(1));
-        assertEquals(4, BotScore.of(1.0 / (1.0 + Math.exp(-3.45))));
-        assertEquals(84, BotScore.of(1.0 / (1.0 + Math.exp(1.75))));
+        assertEquals(18, BotScore.of(1.0 / (1.0 + Math.exp(-3.45))));   // 29.5 − 4.343·(3.45 − 0.891) = 18.39
+        assertEquals(41, BotScore.of(1.0 / (1.0 + Math.exp(1.75))));    // 29.5 + 4.343·(1.75 + 0.891) = 40.97
+        assertEquals(ScoreMapping.probabilityBelow(30), BotScore.probabilityBelow(30));
     }
 }
