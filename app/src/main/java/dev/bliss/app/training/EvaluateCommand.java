@@ -71,7 +71,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             p[i] = m.predictProbability(data.row(i, row));
         }
         // Where the proxy scored with a model, its logged score can be compared with ours: equal
-        // when the log was written with this model (the same features in, the JNI's prediction).
+        // when the log was written with this model (the same features in, the JNI's prediction)
+        // by a proxy of the same score scale (those before 2026-12-07 mapped p linearly).
         int scoredByModel = 0;
         int agreeing = 0;
         for (int i = 0; i < p.length; i++) {
@@ -90,7 +91,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                         skipBad ? ", " + log.skippedBad() + " malformed (skipped)" : ""));
         if (scoredByModel > 0) {
             report.note(String.format(Locale.ROOT, "the logged score equals this model's on %d of the %d requests the proxy"
-                    + " scored with a model (all of them when the log was written with this model)", agreeing, scoredByModel));
+                    + " scored with a model (all of them when the log was written with this model and the score's scale of odds)", agreeing, scoredByModel));
         }
         System.out.print(report.text());
         if (reportDir != null) {
