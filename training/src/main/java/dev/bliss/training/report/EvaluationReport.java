@@ -23,6 +23,8 @@ public final class EvaluationReport {
     public static final int[] THRESHOLDS = {10, 30, 50};
     /** The threshold of the per-population shares, the one the default rules use. */
     public static final int BOT_THRESHOLD = 30;
+    /** Where each class's scores lie: these percentiles of its rows' scores (nearest rank). */
+    static final double[] PERCENTILES = {1, 10, 50, 90, 99};
 
     private final String title;
     private final Dataset data;
@@ -134,6 +136,12 @@ public final class EvaluationReport {
                         percent(a.precision()), percent(a.recall())));
             }
         }
+        // on the scale of odds the people spread over the upper half rather than sitting at 99, and
+        // an operator choosing a stricter line than 30 wants to see where
+        int[] lie = finalDecision ? finals : scores;
+        out.append(String.format(Locale.ROOT, "  where the %s lie, percentiles %s: people %s; automated %s%n",
+                finalDecision ? "scores sent" : "scores", join(PERCENTILES), join(percentiles(lie, automated, false)),
+                join(percentiles(lie, automated, true))));
         out.append("per population (share of its requests; bots should score below ").append(BOT_THRESHOLD)
                 .append(", humans ").append(BOT_THRESHOLD).append(" or above):\n");
         out.append(finalDecision
@@ -189,6 +197,49 @@ public final class EvaluationReport {
         ReportCharts.scoreHistogram(dir.resolve("score-histogram.png"), chartLabel + ": model score per population",
                 populations, counts);
         ReportCharts.roc(dir.resolve("roc.png"), chartLabel + ": ROC", Classification.roc(probabilities, automated), auc);
+    }
+
+    /**
+     * The scores of one class's rows at each of {@link #PERCENTILES} (nearest rank: the smallest
+     * score with at least that share of the rows at or below it); empty when the class has no rows.
+     */
+    static int[] percentiles(int[] scores, boolean[] automated, boolean ofClass) {
+        int n = 0;
+        int[] of = new int[scores.length];
+        for (int i = 0; i < scores.length; i++) {
+            if (automated[i] == ofClass) {
+                of[n++] = scores[i];
+            }
+        }
+        if (n == 0) {
+            return new int[0];
+        }
+        Arrays.sort(of, 0, n);
+        int[] out = new int[PERCENTILES.length];
+        for (int k = 0; k < out.length; k++) {
+            int rank = (int) Math.ceil(PERCENTILES[k] / 100 * n);
+            out[k] = of[Math.max(rank, 1) - 1];
+        }
+        return out;
+    }
+
+    private static String join(double[] values) {
+        StringBuilder sb = new StringBuilder();
+        for (double v : values) {
+            sb.append(sb.isEmpty() ? "" : " ").append((int) v);
+        }
+        return sb.toString();
+    }
+
+    private static String join(int[] values) {
+        if (values.length == 0) {
+            return "-";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int v : values) {
+            sb.append(sb.isEmpty() ? "" : " ").append(v);
+        }
+        return sb.toString();
     }
 
     private static double share(long part, long whole) {
