@@ -24,7 +24,7 @@ public final class EvaluationReport {
     /** The threshold of the per-population shares, the one the default rules use. */
     public static final int BOT_THRESHOLD = 30;
     /** Where each class's scores lie: these percentiles of its rows' scores (nearest rank). */
-    static final double[] PERCENTILES = {1, 10, 50, 90, 99};
+    static final int[] PERCENTILES = {1, 10, 50, 90, 99};
 
     private final String title;
     private final Dataset data;
@@ -217,18 +217,10 @@ public final class EvaluationReport {
         Arrays.sort(of, 0, n);
         int[] out = new int[PERCENTILES.length];
         for (int k = 0; k < out.length; k++) {
-            int rank = (int) Math.ceil(PERCENTILES[k] / 100 * n);
+            int rank = (int) Math.ceil(PERCENTILES[k] / 100.0 * n);
             out[k] = of[Math.max(rank, 1) - 1];
         }
         return out;
-    }
-
-    private static String join(double[] values) {
-        StringBuilder sb = new StringBuilder();
-        for (double v : values) {
-            sb.append(sb.isEmpty() ? "" : " ").append((int) v);
-        }
-        return sb.toString();
     }
 
     private static String join(int[] values) {
