@@ -13,8 +13,9 @@ package dev.bliss.plugin;
  *   score = clamp(round(29.5 - 10 log10(odds / ODDS_AT_30)), 1, 99)      ODDS_AT_30 = 69.5 / 28.5
  * </pre>
  *
- * A scale of odds with two fixed points. The line operators write, {@code bot.score lt 30}, is
- * crossed where p passes 69.5/98 (about 0.709), where this scale has always put it, so a model
+ * A scale of odds, fixed by one point and a slope. The line operators write,
+ * {@code bot.score lt 30}, is crossed where p passes 69.5/98 (about 0.709), where the linear scale
+ * before it put the line, so a model
  * the trainer calibrated for that line (it anchors a stated precision there) keeps its meaning.
  * And ten points are a factor of ten in the odds of automation: {@code bot.score lt 40} asks for
  * a tenth of the odds {@code lt 30} asks for (p above about 0.196), {@code lt 50} a hundredth (p
@@ -26,8 +27,8 @@ package dev.bliss.plugin;
  * ({@code 99 − 98p}), gave every one of them 99, together with any bot the model ranked just
  * above them but below its line: the order the model knew did not reach the header, and no rule
  * could use it. On a scale of odds a stricter rule ({@code bot.score lt 50} on a sign-in page)
- * catches what the model put between, at a price an operator can read off the scale. The trainer
- * measures both; training/README.md has the figures.
+ * catches what the model put between, at a price an operator can read off the scale. The figures
+ * on both scales are in training/README.md, "The score's scale".
  *
  * <p>Pure functions, no allocation. The raw value is what the CatBoost JNI returns for a Logloss
  * or CrossEntropy model (scale and bias applied, no sigmoid), so the score is computed from it

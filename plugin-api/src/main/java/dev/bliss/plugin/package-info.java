@@ -15,6 +15,9 @@
  * {@link dev.bliss.plugin.DetectorProvider#secretKeys()}, so the admin server's {@code /config}
  * never shows them.
  *
+ * <p>{@link dev.bliss.plugin.ScoreMapping} is the scale of {@code bot.score} (1 automated to 99
+ * human, on the odds of automation), for a detector that decides the score from a probability.
+ *
  * <p>This module depends on the JDK only, so a plugin compiles against it alone.
  */
 package dev.bliss.plugin;
