@@ -61,7 +61,6 @@ public final class ModelScorer implements AutoCloseable {
     private int[] lastShadowScores = new int[0];
 
     private double lastRaw = Double.NaN;
-    private double lastProbability = Double.NaN;
 
     ModelScorer(ModelSet owner, int inputWidth) {
         this.owner = owner;
@@ -82,7 +81,6 @@ public final class ModelScorer implements AutoCloseable {
                 adopt(g);
             }
             lastRaw = Double.NaN;
-            lastProbability = Double.NaN;
             LoadedModel model = g.primary;
             if (model == null) {
                 return ScoreMapping.NOT_COMPUTED;
@@ -92,8 +90,7 @@ public final class ModelScorer implements AutoCloseable {
                 return ScoreMapping.NOT_COMPUTED;
             }
             lastRaw = raw;
-            lastProbability = ScoreMapping.probability(raw);
-            int score = ScoreMapping.scoreOfRaw(raw);
+            int score = ScoreMapping.scoreOfRaw(raw); // from the log-odds: no sigmoid on the request's path
             ModelCounters.observe(primaryCounters, score);
             return score;
         } finally {
@@ -163,7 +160,7 @@ public final class ModelScorer implements AutoCloseable {
 
     /** The probability of automation behind the last {@link #score}; NaN if it gave 0. */
     public double lastProbability() {
-        return lastProbability;
+        return ScoreMapping.probability(lastRaw);
     }
 
     /** The primary's raw (log-odds) value behind the last {@link #score}; NaN if it gave 0. */
