@@ -16,10 +16,10 @@ package dev.bliss.plugin;
  * A scale of odds, fixed by one point and a slope. The line operators write,
  * {@code bot.score lt 30}, is crossed where p passes 69.5/98 (about 0.709), where the linear scale
  * before it put the line, so a model the trainer calibrated for that line (it anchors a stated
- * precision there) keeps its meaning. And ten points are a factor of ten in the odds of automation: {@code bot.score lt 40} asks for
- * a tenth of the odds {@code lt 30} asks for (p above about 0.196), {@code lt 50} a hundredth (p
- * above about 0.024), {@code lt 20} ten times them (p above about 0.961); 99 is p below about
- * 3·10<sup>-7</sup>, 1 is p above about 0.9994.
+ * precision there) keeps its meaning. And ten points are a factor of ten in the odds of
+ * automation: {@code bot.score lt 40} asks for a tenth of the odds {@code lt 30} asks for (p above
+ * about 0.196), {@code lt 50} a hundredth (p above about 0.024), {@code lt 20} ten times them (p
+ * above about 0.961); 99 is p below about 3·10<sup>-7</sup>, 1 is p above about 0.9994.
  *
  * <p>Why odds and not p: a model is sure of most people, at p of 10<sup>-3</sup> to
  * 10<sup>-6</sup> (its raw value −7 to −14), and the scale this replaced, linear in p
