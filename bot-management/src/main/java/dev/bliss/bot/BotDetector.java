@@ -15,6 +15,8 @@ import dev.bliss.bot.heuristics.HeuristicsVerdict;
 import dev.bliss.bot.keys.Fingerprints;
 import dev.bliss.bot.keys.RequestKeys;
 import dev.bliss.bot.scoring.ModelScorer;
+import dev.bliss.bot.session.IssuedSessions;
+import dev.bliss.bot.session.SessionCookies;
 import dev.bliss.bot.verified.VerifiedBotVerdict;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.Detector;
@@ -140,8 +142,10 @@ final class BotDetector implements Detector {
         fields.set(f.staticResource, isStatic);
 
         consistency.evaluate(request, userAgent, ja4Key != 0 ? ja4 : null, isStatic);
-        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, clearanceAge(fields), input);
-        FeatureAvailability availability = storeFeatures.read(keys, input, clock.millis(request));
+        long at = clock.millis(request);
+        requestFeatures.extract(request, userAgent, heuristics.browserLike(), consistency, clearanceAge(fields),
+                issuedSession(request, at), at, input);
+        FeatureAvailability availability = storeFeatures.read(keys, input, at);
         boolean featuresAvailable = availability == FeatureAvailability.AVAILABLE;
         fields.set(f.featuresAvailable, featuresAvailable);
         for (int i = 0, n = featuresAvailable ? input.length : f.requestFeatureCount; i < n; i++) {
@@ -236,6 +240,28 @@ final class BotDetector implements Detector {
         }
     }
 
+    /** When and to whom the request's session cookie was issued ({@link IssuedSessions#find}); none without the features. */
+    private long issuedSession(RequestView request, long at) {
+        IssuedSessions sessions = shared.issuedSessions;
+        if (sessions == null) {
+            return IssuedSessions.NONE;
+        }
+        long session = shared.settings.sessionCookies().carried(request.header(f.headers.cookie()));
+        return sessions.find(session, at);
+    }
+
+    /** Remembers the sessions the origin's response set, and to whom. */
+    private void recordIssuedSessions(RequestView request, Completion completion, long at) {
+        IssuedSessions sessions = shared.issuedSessions;
+        if (sessions == null) {
+            return;
+        }
+        SessionCookies names = shared.settings.sessionCookies();
+        for (int i = 0, n = completion.setCookieCount(); i < n; i++) {
+            sessions.issued(names.issued(completion.setCookie(i)), request.clientAddress(), at);
+        }
+    }
+
     /** Seconds since the request's challenge clearance was issued; -1 without one (or without the feature). */
     private long clearanceAge(Fields fields) {
         IntField age = clearanceAge;
@@ -273,6 +299,7 @@ final class BotDetector implements Detector {
     @Override
     public void onComplete(RequestView request, Fields fields, Completion completion) {
         long at = clock.millis(request);
+        recordIssuedSessions(request, completion, at);
         if (detections != null) {
             detections.complete(fields.attached(f.pendingRecord), request.requestId(), completion, at);
         }

@@ -7,6 +7,7 @@ import dev.bliss.bot.features.StoreConnection;
 import dev.bliss.bot.features.StoreMeters;
 import dev.bliss.bot.scoring.ModelSet;
 import dev.bliss.bot.scoring.ModelSetMeters;
+import dev.bliss.bot.session.IssuedSessions;
 import dev.bliss.config.yaml.YamlConfigReader;
 import dev.bliss.plugin.Detector;
 import dev.bliss.plugin.DetectorFactory;
@@ -14,6 +15,7 @@ import dev.bliss.plugin.PluginMetrics;
 import dev.bliss.plugin.ScoreTally;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.store.schema.FeatureSchema;
+import dev.bliss.store.schema.RequestFeature;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +35,11 @@ final class BotManagement implements DetectorFactory {
     final StoreConnection store;
     final BotFields fields;
     final PluginMetrics.Counter[] unavailable;
+    /**
+     * To which address and when each session was issued, for every event loop; null when the
+     * schema has neither session_moved nor session_age (then nothing is recorded).
+     */
+    final IssuedSessions issuedSessions;
     /** Where the detectors' producers come from; set before any detector is made. */
     volatile RequestEventSink events = RequestEventSink.NONE;
     /** The detection log, or null when it is off; set before any detector is made. */
@@ -45,6 +52,8 @@ final class BotManagement implements DetectorFactory {
         this.models = models;
         this.store = store;
         this.fields = fields;
+        this.issuedSessions = schema.requestFeatures().contains(RequestFeature.SESSION_MOVED)
+                || schema.requestFeatures().contains(RequestFeature.SESSION_AGE) ? new IssuedSessions() : null;
         // requests by score source are not counted here: the proxy's bliss_bot_scored_total{source}
         // reads them from bot.score_source in each loop's own cells, where a counter here would be
         // one more write every event loop shares, per request

@@ -1,6 +1,7 @@
 package dev.bliss.bot;
 
 import dev.bliss.bot.detectionlog.DetectionLogSettings;
+import dev.bliss.bot.session.SessionCookies;
 import dev.bliss.plugin.config.ConfigException;
 import dev.bliss.plugin.config.ConfigSection;
 import dev.bliss.store.StorePaths;
@@ -29,6 +30,8 @@ import java.time.Duration;
  *   event_time_header: ""              e.g. x-event-time: when a trusted peer sends it (epoch ms), the
  *                                      request's time for windows, feature age and the detection log
  *                                      (a simulator or a log replay in event time); else the clock
+ *   session_cookies: [sid, ...]        the site's session cookie names (SessionCookies), for the
+ *                                      session_moved feature; absent: the common frameworks' names
  *   detection_log:                     one JSON line per sampled request (see DetectionLogSettings)
  *     path: ""                         empty or absent: off
  * </pre>
@@ -36,7 +39,7 @@ import java.time.Duration;
 record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, Path models, Path store,
                              Path eventsRing, Duration maxFeatureAge, String scoreHeader, String verifiedHeader, String ja4Header,
                              String ja3FingerprintHeader, String ja4FingerprintHeader, String eventTimeHeader,
-                             DetectionLogSettings detectionLog) {
+                             SessionCookies sessionCookies, DetectionLogSettings detectionLog) {
 
     static BotManagementSettings read(ConfigSection c, Path base) throws ConfigException {
         Path features = base.resolve(c.string("features", "features.yaml"));
@@ -60,9 +63,10 @@ record BotManagementSettings(Path features, Path heuristics, Path verifiedBots, 
         String ja4From = header(fp, "ja4", "");
         fp.requireNoUnknownKeys();
         String eventTimeHeader = header(c, "event_time_header", "");
+        SessionCookies sessionCookies = SessionCookies.read(c);
         DetectionLogSettings detectionLog = DetectionLogSettings.read(c.section("detection_log"), base);
         return new BotManagementSettings(features, heuristics, verified, models, store, eventsRing, maxAge, scoreHeader,
-                verifiedHeader, ja4Header, ja3From, ja4From, eventTimeHeader, detectionLog);
+                verifiedHeader, ja4Header, ja3From, ja4From, eventTimeHeader, sessionCookies, detectionLog);
     }
 
     private static String header(ConfigSection c, String key, String def) throws ConfigException {

@@ -40,4 +40,21 @@ public interface Completion {
     default ChallengeOutcome challenge() {
         return ChallengeOutcome.NONE;
     }
+
+    /**
+     * How many {@code Set-Cookie} headers the origin's response carried; 0 for the proxy's own
+     * answers and when no origin answered. A detector that follows sessions learns here which
+     * cookie the site gave to which client.
+     */
+    default int setCookieCount() {
+        return 0;
+    }
+
+    /**
+     * The origin's {@code index}-th {@code Set-Cookie} value (0 to {@link #setCookieCount()} − 1), in
+     * the order the origin sent them. Valid only during {@link Detector#onComplete}.
+     */
+    default CharSequence setCookie(int index) {
+        throw new IndexOutOfBoundsException(index);
+    }
 }

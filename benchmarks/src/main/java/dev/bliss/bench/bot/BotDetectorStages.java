@@ -115,12 +115,12 @@ public final class BotDetectorStages {
         stages.put("request features (consistency included), 64 user agents repeating", r -> {
             BotDetectorBenchmark.Request q = repeating[(next[0] - 1) & (n - 1)];
             CharSequence ua = q.header("user-agent");
-            extractor.extract(q, ua, true, consistency.evaluate(q, ua, q.header("x-ja4"), false), -1, input);
+            extractor.extract(q, ua, true, consistency.evaluate(q, ua, q.header("x-ja4"), false), -1, 0, 0, input);
             return (long) input[0];
         });
         stages.put("request features", r -> {
             CharSequence ua = r.header("user-agent");
-            extractor.extract(r, ua, true, consistency.evaluate(r, ua, r.header("x-ja4"), false), -1, input);
+            extractor.extract(r, ua, true, consistency.evaluate(r, ua, r.header("x-ja4"), false), -1, 0, 0, input);
             return (long) input[0];
         });
         stages.put("store reads (6, batched)", r -> {
@@ -162,7 +162,7 @@ public final class BotDetectorStages {
             keys.compute(r, ua, ja3, ja4);
             withClaims.classify(ua, r, claimsVerdict);
             boolean isStatic = heuristics.staticResources().isStatic(r.path());
-            extractor.extract(r, ua, claimsVerdict.browserLike(), consistency.evaluate(r, ua, r.header("x-ja4"), isStatic), -1, input);
+            extractor.extract(r, ua, claimsVerdict.browserLike(), consistency.evaluate(r, ua, r.header("x-ja4"), isStatic), -1, 0, 0, input);
             reader.read(keys, input, System.currentTimeMillis());
             bots.match(claimsVerdict.claims(), r.clientAddress(), botVerdict);
             return botVerdict.outcome().ordinal() + (isStatic ? 1 : 0) + (long) input[20];

@@ -2,6 +2,7 @@ package dev.bliss.bot.features;
 
 import dev.bliss.bot.BotHeaders;
 import dev.bliss.bot.consistency.ClientConsistency;
+import dev.bliss.bot.session.IssuedSessions;
 import dev.bliss.plugin.ProtocolVersion;
 import dev.bliss.plugin.RequestView;
 import dev.bliss.store.schema.RequestFeature;
@@ -26,9 +27,11 @@ public final class RequestFeatureExtractor {
      * @param browserLike  whether heuristics consider the user agent a mainstream browser's
      * @param consistency  this request's consistency checks, evaluated
      * @param clearanceAge seconds since the request's challenge clearance was issued, -1 without one
+     * @param session      the issuance of the request's session cookie ({@code IssuedSessions.find}), or 0
+     * @param millis       the request's time
      */
     public void extract(RequestView r, CharSequence userAgent, boolean browserLike, ClientConsistency consistency,
-                        long clearanceAge, float[] input) {
+                        long clearanceAge, long session, long millis, float[] input) {
         for (int i = 0; i < order.length; i++) {
             input[i] = switch (order[i]) {
                 case HEADER_COUNT -> r.headerCount();
@@ -49,6 +52,8 @@ public final class RequestFeatureExtractor {
                 case FETCH_METADATA_AGREES -> consistency.fetchMetadata();
                 case HEADER_ORDER_AGREES -> consistency.headerOrder();
                 case CLEARANCE_AGE -> clearanceAge;
+                case SESSION_MOVED -> IssuedSessions.moved(session, r.clientAddress());
+                case SESSION_AGE -> IssuedSessions.ageSeconds(session, millis);
             };
         }
     }

@@ -36,7 +36,18 @@ public enum RequestFeature {
      * Seconds since the request's browser-challenge clearance was issued (the host's
      * {@code bot.clearance.age}); -1 without a valid clearance.
      */
-    CLEARANCE_AGE("clearance_age");
+    CLEARANCE_AGE("clearance_age"),
+    /**
+     * Where the session cookie the request carries was issued (bot-management's IssuedSessions):
+     * 0 to this address, 0.5 to another of its network, 1 to another network; -1 without a session
+     * cookie, or with one this proxy did not set in the last hour.
+     */
+    SESSION_MOVED("session_moved"),
+    /**
+     * Seconds, to a tenth, since the session cookie the request carries was issued (bot-management's
+     * IssuedSessions); -1 as for {@link #SESSION_MOVED}. A form posted a second after its page.
+     */
+    SESSION_AGE("session_age");
 
     private final String configName;
 

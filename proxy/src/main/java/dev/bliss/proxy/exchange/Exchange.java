@@ -154,6 +154,7 @@ final class Exchange {
         ruleId = null;
         action = FirewallAction.NONE;
         challenge = ChallengeOutcome.NONE;
+        completion.clear();
         ended = false;
         requestEnded = false;
     }

@@ -3,6 +3,11 @@ package dev.bliss.proxy.exchange;
 import dev.bliss.plugin.ChallengeOutcome;
 import dev.bliss.plugin.Completion;
 import dev.bliss.plugin.FirewallAction;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Objects;
 
 /**
  * The {@link Completion} handed to detectors in the log phase: one per pooled
@@ -18,6 +23,33 @@ final class ExchangeCompletion implements Completion {
     String localReason;
     long durationNanos;
     ChallengeOutcome challenge = ChallengeOutcome.NONE;
+    /**
+     * The origin's Set-Cookie values, referenced, not copied (the header values are Strings that
+     * outlive the released response). A response sets a handful; past the array, the rest are
+     * not offered: the first ones are the site's own, ahead of any a middleware adds.
+     */
+    private final CharSequence[] setCookies = new CharSequence[MAX_SET_COOKIES];
+    private int setCookieCount;
+
+    static final int MAX_SET_COOKIES = 8;
+
+    /** Keeps the origin's Set-Cookie values of the response head now sent to the client. */
+    void originSetCookies(HttpHeaders headers) {
+        setCookieCount = 0;
+        if (!headers.contains(HttpHeaderNames.SET_COOKIE)) {
+            return; // the common case, without the iterator below
+        }
+        Iterator<? extends CharSequence> values = headers.valueCharSequenceIterator(HttpHeaderNames.SET_COOKIE);
+        while (values.hasNext() && setCookieCount < setCookies.length) {
+            setCookies[setCookieCount++] = values.next();
+        }
+    }
+
+    /** Forgets the last exchange's Set-Cookie values (the exchange is pooled). */
+    void clear() {
+        Arrays.fill(setCookies, 0, setCookieCount, null);
+        setCookieCount = 0;
+    }
 
     @Override
     public int status() {
@@ -47,5 +79,16 @@ final class ExchangeCompletion implements Completion {
     @Override
     public ChallengeOutcome challenge() {
         return challenge;
+    }
+
+    @Override
+    public int setCookieCount() {
+        return setCookieCount;
+    }
+
+    @Override
+    public CharSequence setCookie(int index) {
+        Objects.checkIndex(index, setCookieCount);
+        return setCookies[index];
     }
 }

@@ -356,6 +356,7 @@ final class OriginLeg implements OriginListener {
         responseStarted = true;
         responseHeadNanos = lastActivityNanos;
         exchange.status = code;
+        exchange.completion.originSetCookies(headers);
         originKeepAlive = HttpUtil.isKeepAlive(response) || !response.headers().contains(HttpHeaderNames.CONNECTION);
         if (!exchange.client.info().http2) {
             frameForClient(response, code, chunked);

@@ -4,6 +4,7 @@ import dev.bliss.challenge.EnvironmentCheck;
 import dev.bliss.training.simulate.Header;
 import dev.bliss.training.simulate.SimulatedRequest;
 import dev.bliss.training.simulate.SimulatedRequest.Protocol;
+import dev.bliss.training.simulate.identity.Addresses;
 import dev.bliss.training.simulate.identity.Browser;
 import dev.bliss.training.simulate.identity.BrowserCatalog;
 import dev.bliss.training.simulate.identity.InterceptingGateway;
@@ -56,10 +57,16 @@ final class HumanActor extends Actor {
         MIDDLEBOX
     }
 
+    /** The share of visits whose network changes once, mid-visit. */
+    static final double MOVING_SHARE = 0.12;
+
     private static final String[] SEARCHES = {"running shoes", "rain jacket", "headphones", "desk lamp", "backpack",
             "coffee grinder", "gift ideas", "wool socks", "phone case", "water bottle", "sale", "kids bike"};
 
-    private final String ip;
+    /** The address the person browses from; a phone leaving the house's Wi-Fi changes it once ({@link #movesAfterPages}). */
+    private String ip;
+    /** Pages until the person's network changes, keeping the session cookie; 0: it never does. */
+    private int movesAfterPages;
     private final Browser browser;
     private final TlsClient.Fingerprint fingerprint;
     private final Protocol protocol;
@@ -113,6 +120,11 @@ final class HumanActor extends Actor {
             case SINGLE_PAGE -> random.nextBoolean();
             default -> true;
         };
+        // a share of people change network in the middle of a visit (a phone leaving Wi-Fi for its
+        // carrier, a laptop joining another network) and keep their session; not the console at
+        // home, not the one-page visitor, not the worker behind the office's gateway
+        boolean mayMove = variant != Variant.CONSOLE_TV && variant != Variant.SINGLE_PAGE && variant != Variant.MIDDLEBOX;
+        this.movesAfterPages = mayMove && random.nextDouble() < MOVING_SHARE ? 1 + random.nextInt(5) : 0;
         if (variant == Variant.RETURNING) {
             // the session of an earlier visit, and that visit's assets in the cache
             cookies.store(java.util.List.of("sid=" + Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong())));
@@ -163,6 +175,9 @@ final class HumanActor extends Actor {
             think = 0;
         } else {
             page = nextPage(previous);
+            if (movesAfterPages > 0 && --movesAfterPages == 0) {
+                ip = random.nextBoolean() ? Addresses.mobileV6(random) : Addresses.residentialV4(random);
+            }
             fetchSite = "same-origin";
             referer = origin + previous;
             think = variant == Variant.CONSOLE_TV ? logNormal(16, 0.8, 3, 240) : logNormal(9, 0.9, 1.2, 180);

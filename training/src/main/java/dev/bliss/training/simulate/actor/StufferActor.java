@@ -27,7 +27,9 @@ import java.util.List;
  *
  * <p>What gives it away: one JA4 over many addresses with a high 4xx ratio, in most campaigns
  * POSTs without the page and assets a person loads before signing in, and in those that load them
- * a form POSTed a moment after its page; a session cookie only in some campaigns.
+ * a form POSTed a moment after its page; a session cookie only in some campaigns, and in half of
+ * the rotating ones that keep it, one session carried from exit to exit, from networks it was not
+ * issued to.
  */
 final class StufferActor extends Actor {
 
@@ -67,6 +69,8 @@ final class StufferActor extends Actor {
     private final boolean rotates;
     private String exit;
     private int leftOnExit;
+    /** Whether a rotating campaign carries its session from exit to exit (set to the first, carried from all). */
+    private final boolean jarAcrossExits;
 
     /**
      * @param rotates a residential proxy pool that hands out a new address every 1–3 requests, so
@@ -98,6 +102,9 @@ final class StufferActor extends Actor {
         this.keepsSession = loadsForm || random.nextDouble() < 0.2;
         this.protocol = stack == TlsClient.PYTHON_REQUESTS ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
         this.browser = pickBrowser();
+        // a script on one HTTP session object with the pool as its proxy (requests.Session, say)
+        // keeps its cookie jar through every exit; the others start each exit afresh
+        this.jarAcrossExits = rotates && keepsSession && random.nextBoolean();
     }
 
     private Browser pickBrowser() {
@@ -124,7 +131,9 @@ final class StufferActor extends Actor {
             if (leftOnExit == 0) {
                 exit = Addresses.residentialV4(random);
                 leftOnExit = 1 + random.nextInt(3);
-                cookies.clear();
+                if (!jarAcrossExits) {
+                    cookies.clear();
+                }
             }
             leftOnExit--;
             lastIp = exit;
