@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The whole per-request path (inspect, forward, onComplete), with a real feature store and a real
  * CatBoost model, allocates nothing once warm: 100,000 requests (browser and tool user agents,
  * fingerprints, a stored client and a new one, a Chrome on a JA3 other addresses sent: detection
- * 302) measured with the thread's allocated-bytes counter, without and with the detection log.
+ * 302) measured with the thread's allocated-bytes counter, without and with the detection log; a
+ * session cookie issued in the log phase and carried by another client (session_moved, session_age).
  */
 class BotDetectorAllocationTest {
 
@@ -97,7 +98,8 @@ class BotDetectorAllocationTest {
             Fields fields = scheme.newTable();
             Request[] requests = {
                 new Request("req-0", "203.0.113.7", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
-                new Request("req-1", "198.51.100.1", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15"),
+                new Request("req-1", "198.51.100.1", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15")
+                        .withCookie("theme=dark; sid=4f2a9c"),
                 new Request("req-2", "198.51.100.2", "curl/8.5.0"),
             };
             OriginHeaders origin = new OriginHeaders() {
@@ -135,6 +137,10 @@ class BotDetectorAllocationTest {
         public FirewallAction action() { return FirewallAction.NONE; }
         public CharSequence localReason() { return null; }
         public long durationNanos() { return 1_000; }
+        // the site's session, issued to each client in turn: the next request of another client
+        // carries it from elsewhere (session_moved, session_age on the measured path)
+        public int setCookieCount() { return 2; }
+        public CharSequence setCookie(int i) { return i == 0 ? "theme=dark; Path=/" : "sid=4f2a9c; Path=/; HttpOnly"; }
     };
 
     private static void run(Detector detector, Fields fields, Request[] requests, OriginHeaders origin, int n) {
@@ -150,8 +156,8 @@ class BotDetectorAllocationTest {
     /** A prepared request from a trusted balancer that sends fingerprints. */
     private static final class Request implements RequestView {
         private final IpAddress client;
-        private final String[] names = {"host", "user-agent", "accept", "accept-language", "x-ja3", "x-ja4"};
-        private final String[] values;
+        private String[] names = {"host", "user-agent", "accept", "accept-language", "x-ja3", "x-ja4"};
+        private String[] values;
 
         private final String requestId;
 
@@ -160,6 +166,14 @@ class BotDetectorAllocationTest {
             this.client = IpAddress.of(client);
             this.values = new String[] {"shop.example", userAgent, "text/html", "en",
                 "e7d705a3286e19ea42f587b344ee6865", "t13d1516h2_8daaf6152771_e5627efa2ab1"};
+        }
+
+        Request withCookie(String cookie) {
+            names = java.util.Arrays.copyOf(names, names.length + 1);
+            values = java.util.Arrays.copyOf(values, values.length + 1);
+            names[names.length - 1] = "cookie";
+            values[values.length - 1] = cookie;
+            return this;
         }
 
         public CharSequence method() { return "GET"; }

@@ -59,8 +59,12 @@ class BotManagementThroughProxyTest {
     }
 
     private RawHttp.Response get(String client, String headers) throws Exception {
+        return get("/page", client, headers);
+    }
+
+    private RawHttp.Response get(String path, String client, String headers) throws Exception {
         try (RawHttp c = new RawHttp(proxy.port(0))) {
-            return c.exchange("GET /page HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client + "\r\n" + headers);
+            return c.exchange("GET " + path + " HTTP/1.1\r\nHost: shop.example\r\nX-Forwarded-For: " + client + "\r\n" + headers);
         }
     }
 
@@ -91,6 +95,34 @@ class BotManagementThroughProxyTest {
         assertEquals(200, get(NEW_CLIENT, BROWSER + "\r\nX-Forwarded-Proto: https").status(), "a new client: 0 in the store's defaults");
         origin.next();
         assertTrue(metrics().contains("bliss_rule_matched_total{action=\"log\",rule=\"has-headers\"} 1.0"), metrics());
+    }
+
+    @Test
+    void shouldLetRulesReadWhereAndWhenTheSessionARequestCarriesWasIssued() throws Exception {
+        origin.behaviour(req -> origin.record(req, () -> {
+            if (req.path().equals("/login")) {
+                req.response().putHeader("set-cookie", "sid=7c4a8d09ca3762af; Path=/; HttpOnly");
+            }
+            req.response().end("ok");
+        }));
+        start(labWithBusyClient(), """
+                rules:
+                  - {id: elsewhere, expression: 'bot.features.session_moved eq 1', action: block}
+                  - {id: nearby, expression: 'bot.features.session_moved eq 0.5', action: log}
+                  - {id: issued-here, expression: 'bot.features.session_moved eq 0 and bot.features.session_age lt 60', action: log}
+                  - {id: no-session, expression: 'bot.features.session_moved eq -1 and bot.features.session_age eq -1', action: log}
+                """);
+        String session = "\r\nCookie: theme=dark; sid=7c4a8d09ca3762af";
+        assertEquals(200, get("/login", NEW_CLIENT, BROWSER).status(), "the site issues the session to " + NEW_CLIENT);
+        assertEquals(200, get("/page", NEW_CLIENT, BROWSER + session).status());
+        assertEquals(200, get("/page", "198.51.100.77", BROWSER + session).status(), "the same /24: a gateway's next egress");
+        assertEquals(403, get("/page", "81.2.69.142", BROWSER + session).status(), "another network");
+        assertEquals(200, get("/page", NEW_CLIENT, BROWSER + "\r\nCookie: sid=never-issued").status());
+        String m = metrics();
+        assertTrue(m.contains("bliss_rule_matched_total{action=\"log\",rule=\"no-session\"} 2.0"), m);
+        assertTrue(m.contains("bliss_rule_matched_total{action=\"log\",rule=\"issued-here\"} 1.0"), m);
+        assertTrue(m.contains("bliss_rule_matched_total{action=\"log\",rule=\"nearby\"} 1.0"), m);
+        assertTrue(m.contains("bliss_rule_matched_total{action=\"block\",rule=\"elsewhere\"} 1.0"), m);
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.bliss.plugin.FirewallAction;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -33,15 +33,19 @@ final class ExchangeCompletion implements Completion {
 
     static final int MAX_SET_COOKIES = 8;
 
-    /** Keeps the origin's Set-Cookie values of the response head now sent to the client. */
+    /**
+     * Keeps the origin's Set-Cookie values of the response head now sent to the client. Only a
+     * response that sets a cookie allocates (the list of its values, in the origin's order, which
+     * Netty's value iterator does not promise): a session's first response, not its next hundred.
+     */
     void originSetCookies(HttpHeaders headers) {
         setCookieCount = 0;
         if (!headers.contains(HttpHeaderNames.SET_COOKIE)) {
-            return; // the common case, without the iterator below
+            return;
         }
-        Iterator<? extends CharSequence> values = headers.valueCharSequenceIterator(HttpHeaderNames.SET_COOKIE);
-        while (values.hasNext() && setCookieCount < setCookies.length) {
-            setCookies[setCookieCount++] = values.next();
+        List<String> values = headers.getAll(HttpHeaderNames.SET_COOKIE);
+        for (int i = 0, n = Math.min(values.size(), setCookies.length); i < n; i++) {
+            setCookies[setCookieCount++] = values.get(i);
         }
     }
 

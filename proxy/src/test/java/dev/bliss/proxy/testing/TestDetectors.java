@@ -169,6 +169,39 @@ public final class TestDetectors {
         }
     }
 
+    /**
+     * {@code test-set-cookie}: records the origin's Set-Cookie values each log phase saw, as
+     * {@code <path> <count>[ <value>|<value>...]}, in {@link #SEEN}.
+     */
+    public static final class SetCookies implements DetectorProvider {
+
+        /** One line per completed request, across all instances; tests read it. */
+        public static final java.util.concurrent.BlockingQueue<String> SEEN = new java.util.concurrent.LinkedBlockingQueue<>();
+
+        @Override
+        public String type() {
+            return "test-set-cookie";
+        }
+
+        @Override
+        public DetectorFactory prepare(DetectorContext context) {
+            return () -> new Detector() {
+                @Override
+                public void inspect(RequestView request, Fields f) {
+                }
+
+                @Override
+                public void onComplete(RequestView request, Fields f, Completion completion) {
+                    StringBuilder line = new StringBuilder().append(request.path()).append(' ').append(completion.setCookieCount());
+                    for (int i = 0; i < completion.setCookieCount(); i++) {
+                        line.append(i == 0 ? ' ' : '|').append(completion.setCookie(i));
+                    }
+                    SEEN.add(line.toString());
+                }
+            };
+        }
+    }
+
     /** {@code test-throw}: throws from inspect on every request. */
     public static final class Thrower implements DetectorProvider {
 

@@ -18,7 +18,8 @@ import java.util.List;
  * single-page visitors' requests in seed 70: a household's next visitor behind an address whose
  * earlier ones kept no cookie); the copies push those few towards automation. The inputs that
  * describe the refusal (the request's cookie, the address's cookie share and page count, and the
- * cookie dimension, which a request without a cookie leaves at its defaults) stay the bot's.
+ * cookie dimension and the session's issuance, which a request without a cookie leaves at their
+ * defaults) stay the bot's.
  *
  * <p>The copies keep their row's client and population ({@link PersonCopies}); copies are made of
  * the first {@code sourceRows} rows only, as {@link ContradictionAugmentation} does.
@@ -29,6 +30,8 @@ public final class RefusedCookieAugmentation {
     static final String COOKIE_SHARE = "ip.ratio_cookie_10m";
     static final String PAGES = "ip.pages_10m";
     static final String COOKIE_DIMENSION = "cookie.";
+    /** Where and when the request's session was issued: −1 without a cookie, so the refusal's too. */
+    static final List<String> SESSION = List.of("session_moved", "session_age");
 
     private RefusedCookieAugmentation() {
     }
@@ -58,7 +61,7 @@ public final class RefusedCookieAugmentation {
             }
         }
         int[] fromPerson = PersonCopies.allBut(data, f -> f == refusal[0] || f == refusal[1] || f == refusal[2]
-                || data.featureNames().get(f).startsWith(COOKIE_DIMENSION));
+                || data.featureNames().get(f).startsWith(COOKIE_DIMENSION) || SESSION.contains(data.featureNames().get(f)));
         return PersonCopies.append(data, Arrays.copyOf(bots, refused), PersonCopies.rows(data, sourceRows, false),
                 fromPerson, seed);
     }

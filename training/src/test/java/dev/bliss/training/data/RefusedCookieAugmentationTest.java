@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RefusedCookieAugmentationTest {
 
     private static final List<String> NAMES = List.of("has_cookie", "ip.ratio_cookie_10m", "ip.pages_10m",
-            "cookie.distinct_ua_1h", "tls_agrees", "header_count");
+            "cookie.distinct_ua_1h", "tls_agrees", "header_count", "session_moved");
 
     /**
      * Rows 0-1 people; rows 2-5 bots: 2 refused (no cookie, an address with 3 pages, none with one),
@@ -27,6 +27,7 @@ class RefusedCookieAugmentationTest {
             {1, 1, 0, 0, 1, 0},            // cookie.distinct_ua_1h
             {1, 1, 0, 0, 0, 0},            // tls_agrees
             {19, 21, 17, 17, 17, 17},      // header_count
+            {0, 1, -1, -1, 0, -1},         // session_moved
         };
         boolean[] automated = {false, false, true, true, true, true};
         ScoreSource[] sources = new ScoreSource[6];
@@ -48,6 +49,7 @@ class RefusedCookieAugmentationTest {
                 "the refusal and the cookie dimension stay the bot's");
         assertEquals(1f, copy[4], "the rest is a person's");
         assertTrue(copy[5] == 19 || copy[5] == 21, "one person's header count: " + copy[5]);
+        assertEquals(-1f, copy[6], "no cookie, no session: the bot's");
     }
 
     @Test
