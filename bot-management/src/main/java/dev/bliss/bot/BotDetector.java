@@ -36,12 +36,14 @@ import dev.bliss.store.schema.PathTemplate;
  *
  * <pre>
  *  inspect:  user agent, fingerprints (TLS, or a trusted balancer's headers)
- *            ─► dimension keys ─► single-request features ─► store features (one batched read)
+ *            ─► dimension keys ─► single-request features (where and when the session it carries
+ *               was issued among them) ─► store features (one batched read)
  *            ─► heuristics (the user agent's rules; a Chromium JA3 the store saw from other
  *               addresses) ─► verified bots ─► score: verified 1 | heuristic 1 | model 1–99 | none
  *            ─► bot.* fields ─► sampled for the detection log: vector, keys, score copied aside
  *  forward:  x-bot-score (and optional x-bot-verified, x-ja4); client-sent copies removed first
- *  complete: request event for the feature service; the detection log's record, with the outcome
+ *  complete: the sessions the origin's Set-Cookie issued, to this client (IssuedSessions);
+ *            request event for the feature service; the detection log's record, with the outcome
  *            (status, rule, and what the browser challenge did)
  * </pre>
  *

@@ -75,7 +75,7 @@ public final class IssuedSessions {
                 | bits(address(client), ADDRESS_BITS) << ADDRESS_SHIFT
                 | bits(network(client), NETWORK_BITS) << NETWORK_SHIFT
                 | bits(tenths(millis), TIME_BITS);
-        WORDS.setOpaque(words, slot(session), word == NONE ? 1 : word);
+        WORDS.setOpaque(words, slot(session), word == NONE ? 1 : word); // 0 is an empty slot
     }
 
     /**
