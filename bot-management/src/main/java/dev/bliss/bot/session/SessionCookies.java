@@ -87,10 +87,7 @@ public final class SessionCookies {
             return NONE;
         }
         int valueFrom = skipSpaces(text, eq + 1, to);
-        int valueTo = to;
-        while (valueTo > valueFrom && text.charAt(valueTo - 1) == ' ') {
-            valueTo--;
-        }
+        int valueTo = trimEnd(text, valueFrom, to);
         if (valueTo == valueFrom || !isSessionName(text, from, trimEnd(text, from, eq))) {
             return NONE;
         }

@@ -17,6 +17,8 @@ import java.util.Objects;
  */
 final class ExchangeCompletion implements Completion {
 
+    static final int MAX_SET_COOKIES = 8;
+
     int status;
     String ruleId;
     FirewallAction action = FirewallAction.NONE;
@@ -30,8 +32,6 @@ final class ExchangeCompletion implements Completion {
      */
     private final CharSequence[] setCookies = new CharSequence[MAX_SET_COOKIES];
     private int setCookieCount;
-
-    static final int MAX_SET_COOKIES = 8;
 
     /**
      * Keeps the origin's Set-Cookie values of the response head now sent to the client. Only a
