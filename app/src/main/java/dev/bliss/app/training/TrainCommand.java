@@ -9,6 +9,7 @@ import dev.bliss.training.data.FeatureSelection;
 import dev.bliss.training.data.GroundTruth;
 import dev.bliss.training.data.LabelledLog;
 import dev.bliss.training.data.ContradictionAugmentation;
+import dev.bliss.training.data.ForeignTlsAugmentation;
 import dev.bliss.training.data.PaceAugmentation;
 import dev.bliss.training.data.RefusedCookieAugmentation;
 import dev.bliss.training.data.RequestLabels;
@@ -155,6 +156,13 @@ public final class TrainCommand implements Callable<Integer> {
                     + "ip.ratio_cookie_10m and ip.pages_10m among the features).")
     boolean augmentRefusedCookies;
 
+    @Option(names = "--augment-foreign-tls",
+            description = "Also train on a copy of each automated training row whose TLS disagrees with its user agent "
+                    + "(tls_agrees 0), its claim (user agent, header set, what it asks for) taken from a random person's "
+                    + "row and its TLS, cookie and history kept, so that a perfect claim over a tool's stack is judged by "
+                    + "where it comes from (ForeignTlsAugmentation; needs tls_agrees among the features).")
+    boolean augmentForeignTls;
+
     @Option(names = "--leave-one-out-log", paramLabel = "FILE",
             description = {"Also evaluate leave-one-population-out on this other traffic's detection log (with",
                     "--leave-one-out-truth); repeat for parts or other runs."})
@@ -274,6 +282,17 @@ public final class TrainCommand implements Callable<Integer> {
             System.err.printf(Locale.ROOT, "--augment-refused-cookies: %d automated rows that refused the cookie copied with a "
                     + "person's other inputs%n", train.rowCount() - before);
         }
+        if (augmentForeignTls) {
+            int before = train.rowCount();
+            try {
+                train = ForeignTlsAugmentation.apply(train, seed + 3, real);
+            } catch (IllegalArgumentException e) {
+                System.err.println("bliss train: --augment-foreign-tls: " + e.getMessage());
+                return 1;
+            }
+            System.err.printf(Locale.ROOT, "--augment-foreign-tls: %d automated rows on a foreign TLS stack copied with a "
+                    + "person's claim%n", train.rowCount() - before);
+        }
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
                 selected.size(), train.rowCount(), held.rowCount(), seed);
 
@@ -338,7 +357,8 @@ public final class TrainCommand implements Callable<Integer> {
                 + (featureFraction < 1 ? " feature_fraction=" + featureFraction : "")
                 + (augmentPace.isEmpty() ? "" : " augment_pace=" + String.join(",", augmentPace))
                 + (augmentContradictions.isEmpty() ? "" : " augment_contradictions=" + String.join(",", augmentContradictions))
-                + (augmentRefusedCookies ? " augment_refused_cookies" : ""));
+                + (augmentRefusedCookies ? " augment_refused_cookies" : "")
+                + (augmentForeignTls ? " augment_foreign_tls" : ""));
         try {
             CatBoostJsonWriter.write(trained, info, model);
         } catch (IOException e) {

@@ -134,6 +134,11 @@ class TrainCommandTest {
         assertEquals(1, withoutPages.exit());
         assertTrue(withoutPages.err().contains("--augment-refused-cookies: input ip.ratio_cookie_10m is not among the selected "
                 + "features"), withoutPages.err());
+        CommandRun withoutTlsCheck = bliss("train", "--log", dir.resolve("train.jsonl").toString(), "--truth",
+                dir.resolve("train.csv").toString(), "--model", dir.resolve("z.json").toString(), "--augment-foreign-tls");
+        assertEquals(1, withoutTlsCheck.exit());
+        assertTrue(withoutTlsCheck.err().contains("--augment-foreign-tls: input tls_agrees is not among the selected features"),
+                withoutTlsCheck.err());
     }
 
     /** Two runs trained on and evaluated together, each with its own truth; one run given twice is refused. */
