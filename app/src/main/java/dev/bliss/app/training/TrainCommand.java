@@ -30,11 +30,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -248,50 +250,15 @@ public final class TrainCommand implements Callable<Integer> {
         Dataset train = all.rows(split.train());
         Dataset held = all.rows(split.validation());
         int real = train.rowCount();
-        if (!augmentPace.isEmpty()) {
+        for (Augmentation a : augmentations(real)) {
             int before = train.rowCount();
             try {
-                train = PaceAugmentation.apply(train, augmentPace.stream().map(String::strip).toList(), seed);
+                train = a.copies().apply(train);
             } catch (IllegalArgumentException e) {
-                System.err.println("bliss train: --augment-pace: " + e.getMessage());
+                System.err.println("bliss train: " + a.option() + ": " + e.getMessage());
                 return 1;
             }
-            System.err.printf(Locale.ROOT, "--augment-pace: %d automated rows copied at a person's pace%n", train.rowCount() - before);
-        }
-        if (!augmentContradictions.isEmpty()) {
-            int before = train.rowCount();
-            try {
-                // after --augment-pace, of the real rows only: its copies are not copied again
-                train = ContradictionAugmentation.apply(train, augmentContradictions.stream().map(String::strip).toList(),
-                        seed + 1, real);
-            } catch (IllegalArgumentException e) {
-                System.err.println("bliss train: --augment-contradictions: " + e.getMessage());
-                return 1;
-            }
-            System.err.printf(Locale.ROOT, "--augment-contradictions: %d contradicting automated rows copied with a person's "
-                    + "other inputs%n", train.rowCount() - before);
-        }
-        if (augmentRefusedCookies) {
-            int before = train.rowCount();
-            try {
-                train = RefusedCookieAugmentation.apply(train, seed + 2, real);
-            } catch (IllegalArgumentException e) {
-                System.err.println("bliss train: --augment-refused-cookies: " + e.getMessage());
-                return 1;
-            }
-            System.err.printf(Locale.ROOT, "--augment-refused-cookies: %d automated rows that refused the cookie copied with a "
-                    + "person's other inputs%n", train.rowCount() - before);
-        }
-        if (augmentForeignTls) {
-            int before = train.rowCount();
-            try {
-                train = ForeignTlsAugmentation.apply(train, seed + 3, real);
-            } catch (IllegalArgumentException e) {
-                System.err.println("bliss train: --augment-foreign-tls: " + e.getMessage());
-                return 1;
-            }
-            System.err.printf(Locale.ROOT, "--augment-foreign-tls: %d automated rows on a foreign TLS stack copied with a "
-                    + "person's claim%n", train.rowCount() - before);
+            System.err.printf(Locale.ROOT, "%s: %d %s%n", a.option(), train.rowCount() - before, a.what());
         }
         System.err.printf(Locale.ROOT, "%d features; %d training rows, %d validation rows (split by client, seed %d)%n",
                 selected.size(), train.rowCount(), held.rowCount(), seed);
@@ -453,5 +420,39 @@ public final class TrainCommand implements Callable<Integer> {
 
     private static double seconds(long since) {
         return (System.nanoTime() - since) / 1e9;
+    }
+
+    /** One {@code --augment-*} option: what it adds to the training rows, and how the count reads. */
+    private record Augmentation(String option, UnaryOperator<Dataset> copies, String what) {
+    }
+
+    /**
+     * The augmentations asked for, in the order they apply. Every one after {@code --augment-pace}
+     * copies only the first {@code real} rows, so that no augmentation copies another's copies.
+     */
+    private List<Augmentation> augmentations(int real) {
+        List<Augmentation> out = new ArrayList<>(4);
+        if (!augmentPace.isEmpty()) {
+            out.add(new Augmentation("--augment-pace", t -> PaceAugmentation.apply(t, stripped(augmentPace), seed),
+                    "automated rows copied at a person's pace"));
+        }
+        if (!augmentContradictions.isEmpty()) {
+            out.add(new Augmentation("--augment-contradictions",
+                    t -> ContradictionAugmentation.apply(t, stripped(augmentContradictions), seed + 1, real),
+                    "contradicting automated rows copied with a person's other inputs"));
+        }
+        if (augmentRefusedCookies) {
+            out.add(new Augmentation("--augment-refused-cookies", t -> RefusedCookieAugmentation.apply(t, seed + 2, real),
+                    "automated rows that refused the cookie copied with a person's other inputs"));
+        }
+        if (augmentForeignTls) {
+            out.add(new Augmentation("--augment-foreign-tls", t -> ForeignTlsAugmentation.apply(t, seed + 3, real),
+                    "automated rows on a foreign TLS stack copied with a person's claim"));
+        }
+        return out;
+    }
+
+    private static List<String> stripped(List<String> names) {
+        return names.stream().map(String::strip).toList();
     }
 }
