@@ -6,11 +6,11 @@ import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
 
 /**
- * The mechanics both augmentations share: automated training rows copied once more, some of
- * each copy's inputs taken from one person's request drawn at random (all of them from the one
- * row, so the copy shows one person's values, not a blend). The copies keep their row's client
- * ({@link Dataset#group}) and population, so a split by client or a population held out takes
- * them with their originals.
+ * The mechanics the person-copy augmentations share (contradictions, refused cookies, foreign
+ * TLS): automated training rows copied once more, some of each copy's inputs taken from one
+ * person's request drawn at random (all of them from the one row, so the copy shows one person's
+ * values, not a blend). The copies keep their row's client ({@link Dataset#group}) and
+ * population, so a split by client or a population held out takes them with their originals.
  */
 final class PersonCopies {
 
